@@ -1,0 +1,240 @@
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "commands.hpp"
+#include "ssac/data.hpp"
+#include "ssac/error.hpp"
+#include "ssac/metrics.hpp"
+#include "ssac/oracle.hpp"
+#include "ssac/ssac.hpp"
+
+namespace ssac::cli {
+
+namespace {
+
+struct Opts {
+  std::string file;
+  long long k = 0;
+  std::string oracle = "perfect";
+  double q = 1.0, nu = 1.0, rho = 1.0;
+  double eta = 10.0;
+  long long beta = 10;
+  std::string search = "unified";
+  std::string algorithm = "weak";
+  std::string assignment = "paper";
+  unsigned long long seed = 0;
+  std::string out, answers;
+  bool json = false;
+  CLI::Option* search_opt = nullptr;
+  CLI::Option* q_opt = nullptr;
+  CLI::Option* nu_opt = nullptr;
+  CLI::Option* rho_opt = nullptr;
+};
+
+std::string fmt_pct(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f%%", x);
+  return buf;
+}
+
+int run_cluster(const Opts& o) {
+  const Dataset data = read_csv(o.file);
+  Params P;
+  P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(data.n())));
+  P.eta = o.eta;
+  P.beta = static_cast<int>(to_size("beta", o.beta, 1, 1000000));
+  P.elimination = o.assignment == "paper";
+  if (o.algorithm == "original") {
+    if (o.search_opt->count() > 0)
+      throw ParameterError("--search does not apply to --algorithm original (plain binary search)");
+    P.search = Search::plain;
+  } else {
+    P.search = o.search == "random"     ? Search::random
+               : o.search == "distance" ? Search::distance
+                                        : Search::unified;
+  }
+  P.check(data.n());
+  if (o.q_opt->count() && o.oracle != "random")
+    throw ParameterError("--q applies only to --oracle random");
+  if (o.nu_opt->count() && o.oracle != "local")
+    throw ParameterError("--nu applies only to --oracle local");
+  if (o.rho_opt->count() && o.oracle != "local" && o.oracle != "global")
+    throw ParameterError("--rho applies only to --oracle local or global");
+
+  const bool simulated = o.oracle != "interactive";
+  if (simulated && !data.has_labels())
+    throw DataError(o.file + ": no 'label' column; a simulated oracle answers from it");
+  if (data.has_labels() && P.k > data.num_labels())
+    throw_out_of_range("k", static_cast<long long>(P.k),
+                       "[1, " + std::to_string(data.num_labels()) + "] (the file's labels name " +
+                           std::to_string(data.num_labels()) + " clusters)");
+
+  std::unique_ptr<Oracle> base;
+  std::unique_ptr<std::ofstream> answer_log;
+  if (o.oracle == "perfect") {
+    base = std::make_unique<PerfectOracle>(data.labels);
+  } else if (o.oracle == "random") {
+    base =
+        std::make_unique<RandomWeakOracle>(data.labels, o.q, Rng::stream(o.seed, {kStreamOracle}));
+  } else if (o.oracle == "local") {
+    base = std::make_unique<DistanceWeakOracle>(
+        DistanceWeakOracle::local(data.points, data.labels, o.nu, o.rho));
+  } else if (o.oracle == "global") {
+    base = std::make_unique<DistanceWeakOracle>(
+        DistanceWeakOracle::global(data.points, data.labels, o.rho));
+  } else {
+    if (!o.answers.empty()) {
+      std::ifstream prev(o.answers);
+      answer_log = std::make_unique<std::ofstream>(o.answers, std::ios::app);
+      if (!*answer_log) throw DataError(o.answers + ": cannot open the answer log for writing");
+      auto io =
+          std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr, answer_log.get());
+      if (prev) io->preload(prev, o.answers);
+      base = std::move(io);
+    } else {
+      base = std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr);
+    }
+  }
+  // The original SSAC assumes a yes/no oracle: it gets a fair coin wherever ours abstains.
+  std::unique_ptr<Oracle> coin;
+  Oracle* oracle = base.get();
+  if (P.search == Search::plain) {
+    coin = std::make_unique<CoinFlipOracle>(*base, Rng::stream(o.seed, {kStreamCoinFlip}));
+    oracle = coin.get();
+  }
+
+  const Result R = run_ssac(data.points, *oracle, P, o.seed);
+  std::optional<Evaluation> ev;
+  if (data.has_labels()) ev = evaluate(data.points, data.labels, R);
+
+  if (!o.out.empty()) {
+    std::string csv = "label\n";
+    for (int l : R.labels)
+      csv += std::to_string(l) + "\n";
+    write_file_atomically(o.out, csv);
+  }
+  std::size_t assigned = 0;
+  for (int l : R.labels)
+    assigned += l != 0;
+
+  if (o.json) {
+    nlohmann::ordered_json j;
+    j["file"] = o.file;
+    j["n"] = data.n();
+    j["m"] = data.m();
+    j["k"] = P.k;
+    j["algorithm"] = o.algorithm;
+    j["search"] = to_string(P.search);
+    j["oracle"] = o.oracle;
+    if (o.oracle == "random") j["q"] = o.q;
+    if (o.oracle == "local") j["nu"] = o.nu;
+    if (o.oracle == "local" || o.oracle == "global") j["rho"] = o.rho;
+    j["eta"] = P.eta;
+    j["beta"] = P.beta;
+    j["r"] = P.sample_size();
+    j["seed"] = o.seed;
+    if (ev) {
+      j["accuracy_pct"] = ev->accuracy_pct;
+      j["optimal_accuracy_pct"] = ev->optimal_accuracy_pct;
+      j["per_cluster_accuracy_pct"] = ev->per_cluster_accuracy_pct;
+    } else {
+      j["accuracy_pct"] = nullptr;
+    }
+    j["failed"] = R.failed;
+    j["status"] = R.status;
+    j["labels_recovered"] = R.clusters_recovered;
+    j["points_assigned"] = assigned;
+    j["queries_phase1"] = R.queries_phase1;
+    j["queries_phase2"] = R.queries_phase2;
+    j["queries_total"] = R.queries_phase1 + R.queries_phase2;
+    nlohmann::ordered_json its = nlohmann::ordered_json::array();
+    for (const auto& it : R.iterations) {
+      nlohmann::ordered_json e;
+      e["iteration"] = it.index;
+      e["outcome"] = to_string(it.outcome);
+      e["p"] = it.p;
+      e["zp_size"] = it.zp_size;
+      e["search_steps"] = it.steps.size();
+      if (it.p) {
+        e["center"] = std::vector<double>(it.center.data(), it.center.data() + it.center.size());
+        if (it.outcome != Outcome::search_failed)
+          e["radius"] = std::isfinite(it.radius) ? nlohmann::ordered_json(it.radius) : nullptr;
+      }
+      e["assigned"] = it.assigned;
+      its.push_back(e);
+    }
+    j["iterations"] = its;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "data: " << o.file << " (n = " << data.n() << ", m = " << data.m() << ")\n";
+    std::cout << "run: " << (P.search == Search::plain ? "original SSAC" : "weak SSAC") << ", "
+              << to_string(P.search) << " binary search, " << o.oracle << " oracle";
+    if (o.oracle == "random") std::cout << " q = " << format_double(o.q);
+    if (o.oracle == "local") std::cout << " nu = " << format_double(o.nu);
+    if (o.oracle == "local" || o.oracle == "global") std::cout << " rho = " << format_double(o.rho);
+    std::cout << ", k = " << P.k << ", eta = " << format_double(P.eta)
+              << " (r = " << P.sample_size() << "), beta = " << P.beta << ", seed = " << o.seed
+              << "\n";
+    if (ev)
+      std::cout << "accuracy: " << fmt_pct(ev->accuracy_pct) << " (optimal permutation "
+                << fmt_pct(ev->optimal_accuracy_pct) << ")\n";
+    std::cout << "clusters recovered: " << R.clusters_recovered << " of " << P.k
+              << ", points assigned: " << assigned << " of " << data.n() << "\n";
+    std::cout << "status: " << R.status << "\n";
+    std::cout << "queries: " << R.queries_phase1 << " in phase 1, " << R.queries_phase2
+              << " in phase 2, " << (R.queries_phase1 + R.queries_phase2) << " in all\n";
+    if (!o.out.empty()) std::cout << "labels written to " << o.out << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+Command add_cluster(CLI::App& root) {
+  auto* app = root.add_subcommand(
+      "cluster",
+      "Run SSAC (Algorithm 1) once. Simulated oracles answer from the file's 'label' column; "
+      "--oracle interactive asks you at the terminal.");
+  auto o = std::make_shared<Opts>();
+  app->add_option("FILE", o->file, "CSV data (header row; optional 'label' column)")->required();
+  app->add_option("--k", o->k, "number of clusters, 1..n (and at most the number of labels)")
+      ->required();
+  app->add_option("--oracle", o->oracle,
+                  "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | interactive")
+      ->check(CLI::IsMember({"perfect", "random", "local", "global", "interactive"}))
+      ->capture_default_str();
+  o->q_opt =
+      app->add_option("--q", o->q, "random-weak answer probability, (0, 1]")->capture_default_str();
+  o->nu_opt =
+      app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)")->capture_default_str();
+  o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]")->capture_default_str();
+  app->add_option("--eta", o->eta, "Phase-1 sampling number, r = ceil(k eta) draws")->required();
+  app->add_option("--beta", o->beta, "Phase-2 sampling number, 1..1000000")->capture_default_str();
+  o->search_opt =
+      app->add_option("--search", o->search,
+                      "Phase-2 search: random (Alg. 2) | distance (Alg. 3) | unified (Alg. 4)")
+          ->check(CLI::IsMember({"random", "distance", "unified"}))
+          ->capture_default_str();
+  app->add_option("--algorithm", o->algorithm,
+                  "weak (this paper) | original (Ashtiani et al.: yes/no oracle, not-sure becomes "
+                  "a coin flip, plain binary search)")
+      ->check(CLI::IsMember({"weak", "original"}))
+      ->capture_default_str();
+  app->add_option("--assignment", o->assignment,
+                  "cluster-assignment rule: paper (k-1 definite answers suffice) | code (the "
+                  "authors' code: only a yes or all no)")
+      ->check(CLI::IsMember({"paper", "code"}))
+      ->capture_default_str();
+  app->add_option("--seed", o->seed, "random seed (0..2^64-1)")->capture_default_str();
+  app->add_option("--out", o->out, "write the labels (0 = unassigned) to this CSV");
+  app->add_option("--answers", o->answers,
+                  "interactive: append every answer to this file and reuse the answers already "
+                  "in it, so an interrupted session can be resumed");
+  app->add_flag("--json", o->json, "print the result as one JSON object");
+  return {app, [o]() { return run_cluster(*o); }};
+}
+
+}  // namespace ssac::cli

@@ -1,0 +1,68 @@
+// ssac: the command-line program. Exit status (README, "Exit status"):
+//   0  success
+//   1  bad data: a file that cannot be read or written, or whose content the format does not
+//      allow; a generator window that cannot be reached
+//   2  usage: an unknown option, a missing argument, a parameter outside its admissible range
+#include <iostream>
+#include <vector>
+
+#include "commands.hpp"
+#include "ssac/error.hpp"
+
+namespace ssac::cli {
+
+std::size_t to_size(const char* name, long long value, long long lo, long long hi) {
+  if (value < lo || value > hi)
+    throw_out_of_range(name, value, "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return static_cast<std::size_t>(value);
+}
+
+}  // namespace ssac::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "ssac: reference implementation of Semi-Supervised Active Clustering with Weak Oracles "
+      "(Kim & Ghosh), extending SSAC (Ashtiani et al. 2016).",
+      "ssac"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "ssac 0.1.0");
+  std::vector<ssac::cli::Command> commands = {
+      ssac::cli::add_generate(app), ssac::cli::add_gamma(app), ssac::cli::add_cluster(app)};
+  std::string where = "ssac";
+  try {
+    app.parse(argc, argv);
+    for (auto& c : commands) {
+      if (c.app->parsed()) {
+        where = "ssac " + c.app->get_name();
+        return c.run();
+      }
+    }
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::CallForVersion&) {
+    std::cout << "ssac 0.1.0\n";
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    // Help requested on a subcommand arrives here too, as a success.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::string msg = e.what();
+    for (auto& ch : msg)
+      if (ch == '\n') ch = ' ';
+    std::cerr << where << ": error: " << msg << " (see --help)\n";
+    return 2;
+  } catch (const ssac::ParameterError& e) {
+    std::cerr << where << ": error: " << e.what() << "\n";
+    return 2;
+  } catch (const ssac::DataError& e) {
+    std::cerr << where << ": error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << where << ": error: out of memory\n";
+    return 1;
+  }
+  return 2;
+}

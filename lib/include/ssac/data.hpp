@@ -1,0 +1,72 @@
+// Data: n points in R^m, optional oracle labels, CSV input/output, and the quantities of the
+// paper's Section 2.1 -- cluster means, radii r(C_i) and the gamma-margin (Definition 2).
+#pragma once
+
+#include <Eigen/Core>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace ssac {
+
+// Row-major so that a point's coordinates are contiguous.
+using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Vector = Eigen::VectorXd;
+
+struct Dataset {
+  Matrix points;            // n x m
+  std::vector<int> labels;  // empty, or n cluster ids in 1..K with every id in 1..K present
+  std::vector<std::string> column_names;  // the m coordinate columns' names
+
+  std::size_t n() const { return static_cast<std::size_t>(points.rows()); }
+  std::size_t m() const { return static_cast<std::size_t>(points.cols()); }
+  bool has_labels() const { return !labels.empty(); }
+  int num_labels() const;  // K, the largest label (0 without labels)
+};
+
+// Euclidean distance d(x, y). The sum of squares is taken coordinate by coordinate in index order
+// (not through Eigen's vectorised reductions, whose summation order depends on the SIMD width)
+// so that a distance is the same double on every platform.
+double squared_distance(const double* a, const double* b, std::size_t m);
+double distance(const double* a, const double* b, std::size_t m);
+inline double distance(const Matrix& X, std::size_t row, const Vector& c) {
+  return distance(X.row(static_cast<Eigen::Index>(row)).data(), c.data(), c.size());
+}
+inline double distance(const Matrix& X, std::size_t a, std::size_t b) {
+  return distance(X.row(static_cast<Eigen::Index>(a)).data(),
+                  X.row(static_cast<Eigen::Index>(b)).data(), static_cast<std::size_t>(X.cols()));
+}
+
+// Mean of the given rows (with multiplicity), summed in the order given.
+Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows);
+
+// Section 2.1 and Definition 2 for the clustering given by `labels` (ids 1..K).
+struct ClusterStats {
+  std::vector<Vector> means;             // mu_i, index i-1 for cluster i
+  std::vector<double> radii;             // r(C_i) = max_{x in C_i} d(x, mu_i)
+  std::vector<double> nearest_outsider;  // min_{y not in C_i} d(y, mu_i); +inf when K = 1
+  std::vector<std::size_t> sizes;        // |C_i|
+  // gamma = min_i nearest_outsider_i / r(C_i): the supremum of the gammas for which the
+  // clustering has the gamma-margin property (Definition 2 is a strict inequality, so the
+  // property holds for every gamma' < gamma and fails at gamma itself). A cluster with
+  // r(C_i) = 0 constrains nothing (ratio +inf); so gamma = +inf when K = 1.
+  double gamma = 0.0;
+};
+ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels);
+
+// CSV: a header row naming the columns; every field numeric; a column named exactly `label`,
+// if present, holds the integer cluster ids 1..K. Blank lines are allowed only at the end, CRLF
+// line ends are accepted, fields may carry surrounding spaces. Errors throw DataError with
+// "FILE:LINE:COLUMN: message".
+Dataset read_csv(const std::string& path);
+Dataset parse_csv(const std::string& text, const std::string& name);
+
+// Columns x1..xm (or the dataset's names) and, when labels are given, `label`. Doubles are
+// written in the shortest form that reads back exactly.
+std::string format_csv(const Dataset& data);
+
+// Writes `content` to a temporary file beside `path` and renames it into place, so that a failed
+// run never leaves a partial file. Throws DataError naming the path.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+}  // namespace ssac

@@ -1,0 +1,44 @@
+// The synthetic data of the paper's Section 5.1: isotropic Gaussian clusters whose
+// gamma-margin (Definition 2) falls in a window (gamma_min, gamma_max].
+#pragma once
+
+#include <cstdint>
+
+#include "ssac/data.hpp"
+
+namespace ssac {
+
+struct GeneratorParams {
+  std::size_t n = 1500;
+  std::size_t m = 2;
+  int k = 3;
+  double sigma = 1.75;     // standard deviation of every coordinate
+  double gamma_min = 1.0;  // exclusive
+  double gamma_max = 1.1;  // inclusive; may be +inf
+  double box = 10.0;       // centers uniform in [-box, box]^m
+  std::uint64_t max_draws = 100000;
+  std::uint64_t seed = 0;
+
+  // Throws ParameterError naming the first field outside its range.
+  void check() const;
+};
+
+struct Generated {
+  Dataset data;  // columns x1..xm, labels 1..k, cluster 1's rows first, then cluster 2's, ...
+  double gamma = 0.0;
+  std::uint64_t draws = 0;  // datasets drawn, the accepted one included
+};
+
+// Draw d (d = 0, 1, ...) uses its own stream Rng::stream(seed, {kStreamGenerator, d}): k centers
+// (coordinate by coordinate, -box + 2 box u), then the points of cluster 1, 2, ..., each
+// coordinate center + sigma * N(0,1). Cluster i (1-based) has floor(n/k) points, plus one when
+// i <= n mod k. A draw is kept iff gamma_min < gamma <= gamma_max; after max_draws rejected draws
+// a DataError says the window was not reached.
+Generated generate(const GeneratorParams& params);
+
+// One draw, without the window test (exposed for tests and the experiment driver).
+Dataset draw_dataset(const GeneratorParams& params, std::uint64_t draw_index);
+
+inline constexpr std::uint64_t kStreamGenerator = 1;
+
+}  // namespace ssac

@@ -1,0 +1,34 @@
+// Evaluation of a run against the oracle's clustering (Section 5.2).
+#pragma once
+
+#include <vector>
+
+#include "ssac/data.hpp"
+#include "ssac/ssac.hpp"
+
+namespace ssac {
+
+struct Evaluation {
+  // Section 5.2's Accuracy for one run: the share of points whose estimated label, renamed by
+  // matching estimated centers to true centers, equals the true label. The matching is greedy
+  // in the order clusters were recovered: each recovered cluster takes the nearest true center
+  // not yet taken (ties to the smaller true id). Unassigned points (label 0) count as wrong.
+  double accuracy_pct = 0.0;
+  // The same share under the renaming that maximises it (an assignment problem on the
+  // confusion matrix); never below accuracy_pct.
+  double optimal_accuracy_pct = 0.0;
+  // Per true cluster t (index t-1): the share of C_t labelled t under the greedy renaming.
+  std::vector<double> per_cluster_accuracy_pct;
+  std::vector<int>
+      greedy_map;       // estimated label -> true label, index = estimated label; 0 unmatched
+  bool failed = false;  // fewer than k clusters recovered (#Failure)
+  int unassigned = 0;   // points with label 0
+};
+
+Evaluation evaluate(const Matrix& X, const std::vector<int>& truth, const Result& result);
+
+// Maximum-weight perfect matching on a square matrix (Hungarian algorithm, O(N^3)); returns
+// col[row]. Exposed for the differential test against brute force.
+std::vector<int> max_weight_assignment(const std::vector<std::vector<double>>& w);
+
+}  // namespace ssac

@@ -1,0 +1,133 @@
+// Oracles answering the weak same-cluster query of Definition 3.
+//
+// The oracle is the part of SSAC that varies, so it is a policy with one required member:
+//
+//     Answer query(std::size_t x, std::size_t y);   // Q(x, y) for rows x != y of the data
+//
+// The algorithm never asks Q(x, x): a point is in its own cluster (proofs-notes/semantics.md,
+// "Self-pairs"). Simulated oracles answer from an oracle clustering given as labels 1..K; they are
+// symmetric and never lie, they only abstain.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ssac/data.hpp"
+#include "ssac/rng.hpp"
+
+namespace ssac {
+
+// Definition 3: +1 same cluster, 0 not-sure, -1 different clusters.
+enum class Answer : int { No = -1, NotSure = 0, Yes = 1 };
+const char* to_string(Answer a);  // "yes", "not-sure", "no"
+
+class Oracle {
+ public:
+  virtual ~Oracle() = default;
+  virtual Answer query(std::size_t x, std::size_t y) = 0;
+};
+
+// Never abstains.
+class PerfectOracle : public Oracle {
+ public:
+  explicit PerfectOracle(std::vector<int> labels) : labels_(std::move(labels)) {}
+  Answer query(std::size_t x, std::size_t y) override;
+
+ private:
+  std::vector<int> labels_;
+};
+
+// Definition 5, in its worst case: each query is not-sure independently with probability
+// exactly 1 - q (the definition allows "at most"), otherwise the truth. The abstentions come from
+// the oracle's own stream, one Bernoulli(q) draw per query.
+class RandomWeakOracle : public Oracle {
+ public:
+  RandomWeakOracle(std::vector<int> labels, double q, Rng rng);
+  Answer query(std::size_t x, std::size_t y) override;
+
+ private:
+  std::vector<int> labels_;
+  double q_;
+  Rng rng_;
+};
+
+// Definitions 6 and 7 share condition (b) and the oracle's own means and radii.
+class DistanceWeakOracle : public Oracle {
+ public:
+  // Definition 6, (nu, rho) local distance-weak: nu >= 1, rho in (0, 1].
+  static DistanceWeakOracle local(const Matrix& X, std::vector<int> labels, double nu, double rho);
+  // Definition 7, rho global distance-weak: rho in (0, 1].
+  static DistanceWeakOracle global(const Matrix& X, std::vector<int> labels, double rho);
+
+  Answer query(std::size_t x, std::size_t y) override;
+  // Whether Definition 6/7 makes the pair not-sure (the oracle abstains exactly then).
+  bool confused(std::size_t x, std::size_t y) const;
+
+ private:
+  DistanceWeakOracle(const Matrix& X, std::vector<int> labels, bool is_local, double nu,
+                     double rho);
+  const Matrix* X_;
+  std::vector<int> labels_;
+  bool local_;
+  double nu_, rho_;
+  std::vector<double> dist_to_own_mean_;  // d(x, mu_i) for x in C_i
+  std::vector<double> radius_;            // r(C_i), index i-1
+};
+
+// The baseline's oracle (Ashtiani et al. assume yes/no answers): forwards to `inner` and turns
+// each not-sure into a fair coin flip from its own stream.
+class CoinFlipOracle : public Oracle {
+ public:
+  CoinFlipOracle(Oracle& inner, Rng rng) : inner_(inner), rng_(rng) {}
+  Answer query(std::size_t x, std::size_t y) override;
+
+ private:
+  Oracle& inner_;
+  Rng rng_;
+};
+
+// Asks a person. Shows both rows (1-based, as in the CSV file's data rows) and their coordinates,
+// reads y / n / ? (also yes / no / not sure / s). An unordered pair is asked once: the answer is
+// remembered for the rest of the run and, when `log` is given, appended to it at once as
+// "x,y,answer" so that an interrupted session loses nothing; `preload` restores such a log.
+class InteractiveOracle : public Oracle {
+ public:
+  InteractiveOracle(const Matrix& X, std::istream& in, std::ostream& out,
+                    std::ostream* log = nullptr);
+  // Reads lines "x,y,answer" (0-based rows, answer yes/no/not-sure) as written to `log`. Throws
+  // DataError naming `name`, the line and column on a malformed line.
+  void preload(std::istream& log_in, const std::string& name);
+  Answer query(std::size_t x, std::size_t y) override;
+  std::size_t asked() const { return asked_; }
+
+ private:
+  const Matrix& X_;
+  std::istream& in_;
+  std::ostream& out_;
+  std::ostream* log_;
+  std::map<std::pair<std::size_t, std::size_t>, Answer> memo_;
+  std::size_t asked_ = 0;
+};
+
+// Counts and records every query that reaches `inner`, in order.
+class RecordingOracle : public Oracle {
+ public:
+  struct Entry {
+    std::size_t x, y;
+    Answer answer;
+  };
+  explicit RecordingOracle(Oracle& inner) : inner_(inner) {}
+  Answer query(std::size_t x, std::size_t y) override;
+  const std::vector<Entry>& entries() const { return entries_; }
+  std::size_t count() const { return entries_.size(); }
+
+ private:
+  Oracle& inner_;
+  std::vector<Entry> entries_;
+};
+
+}  // namespace ssac

@@ -1,0 +1,60 @@
+// The project's one random generator, and the only derivations of uniform, Bernoulli and
+// Gaussian draws that may influence a result.
+//
+// Why not <random>: the engines are portable but std::uniform_int_distribution,
+// std::bernoulli_distribution and std::normal_distribution are not -- libstdc++, libc++ and
+// MSVC produce different values from the same engine. A reference implementation must give the
+// same bytes everywhere, so every derivation is written out here and documented in
+// proofs-notes/semantics.md ("Random numbers"). Test vectors pinning the outputs live in
+// tests/test_rng.cpp.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+
+namespace ssac {
+
+// SplitMix64 (Steele, Lea, Flood 2014): used only to expand a 64-bit seed into generator
+// state and to mix stream identifiers.
+std::uint64_t splitmix64_next(std::uint64_t& state);
+
+// xoshiro256** 1.0 (Blackman and Vigna 2018). State is seeded from SplitMix64 so that no
+// seed, including 0, yields the forbidden all-zero state.
+class Rng {
+ public:
+  // Seeds state words s[0..3] with four successive SplitMix64 outputs starting from `seed`.
+  explicit Rng(std::uint64_t seed);
+
+  // An independent stream for (seed, ids...): the key is folded as
+  //   h = seed; for each id: h = splitmix64_next(h ^ id)   (splitmix64 advances a copy)
+  // and the stream is Rng(h). Each part of a run (the algorithm's choices, the oracle, the data
+  // generator, repetition r of an experiment) draws from its own stream, so changing one part's
+  // consumption never shifts another part's draws.
+  static Rng stream(std::uint64_t seed, std::initializer_list<std::uint64_t> ids);
+
+  std::uint64_t next_u64();
+
+  // Uniform on [0, n) for n >= 1, exactly: draw x until x < 2^64 - (2^64 mod n), return x mod n.
+  std::uint64_t uniform_index(std::uint64_t n);
+
+  // Uniform on [0, 1) with 53 random bits: (next_u64() >> 11) * 2^-53.
+  double uniform01();
+
+  // Bernoulli(p): uniform01() < p. Exactly false for p <= 0 and true for p >= 1.
+  bool bernoulli(double p);
+
+  // Standard normal by Marsaglia's polar method, using portable_log and IEEE sqrt only; the
+  // second variate of each pair is discarded so that a draw never depends on an earlier one.
+  double gaussian();
+
+ private:
+  std::uint64_t s_[4];
+};
+
+// Natural logarithm for finite x > 0 from IEEE-754 basic operations only (+, -, *, /, frexp),
+// so that it yields the same bits on every platform when compiled without FMA contraction.
+// Accurate to a few ulp; used where a result must be reproducible (Gaussian draws), never for
+// the bounds in theory/, which use Boost.Math.
+double portable_log(double x);
+
+}  // namespace ssac

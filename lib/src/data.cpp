@@ -1,0 +1,240 @@
+#include "ssac/data.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <system_error>
+
+#include "ssac/error.hpp"
+
+namespace ssac {
+
+int Dataset::num_labels() const {
+  return labels.empty() ? 0 : *std::max_element(labels.begin(), labels.end());
+}
+
+double squared_distance(const double* a, const double* b, std::size_t m) {
+  double s = 0.0;
+  for (std::size_t c = 0; c < m; ++c) {
+    const double d = a[c] - b[c];
+    s += d * d;
+  }
+  return s;
+}
+
+double distance(const double* a, const double* b, std::size_t m) {
+  return std::sqrt(squared_distance(a, b, m));
+}
+
+Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
+  Vector mu = Vector::Zero(X.cols());
+  for (std::size_t r : rows)
+    for (Eigen::Index c = 0; c < X.cols(); ++c)
+      mu[c] += X(static_cast<Eigen::Index>(r), c);
+  for (Eigen::Index c = 0; c < X.cols(); ++c)
+    mu[c] /= static_cast<double>(rows.size());
+  return mu;
+}
+
+ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
+  const int K = labels.empty() ? 0 : *std::max_element(labels.begin(), labels.end());
+  std::vector<std::vector<std::size_t>> members(static_cast<std::size_t>(K));
+  for (std::size_t r = 0; r < labels.size(); ++r)
+    members[static_cast<std::size_t>(labels[r] - 1)].push_back(r);
+  ClusterStats st;
+  const double inf = std::numeric_limits<double>::infinity();
+  st.gamma = inf;
+  for (int i = 0; i < K; ++i) {
+    const auto& rows = members[static_cast<std::size_t>(i)];
+    st.sizes.push_back(rows.size());
+    st.means.push_back(mean_of_rows(X, rows));
+    double radius = 0.0, outsider = inf;
+    for (std::size_t r = 0; r < labels.size(); ++r) {
+      const double d = distance(X, r, st.means.back());
+      if (labels[r] == i + 1)
+        radius = std::max(radius, d);
+      else
+        outsider = std::min(outsider, d);
+    }
+    st.radii.push_back(radius);
+    st.nearest_outsider.push_back(outsider);
+    // Definition 2: gamma d(x, mu_i) < d(y, mu_i) for all members x and outsiders y.
+    if (radius > 0.0) st.gamma = std::min(st.gamma, outsider / radius);
+  }
+  return st;
+}
+
+namespace {
+
+std::string where(const std::string& name, std::size_t line, std::size_t col) {
+  return name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": ";
+}
+
+struct Field {
+  std::string_view text;
+  std::size_t column;  // 1-based column of the field's first character
+};
+
+std::vector<Field> split_fields(std::string_view line) {
+  std::vector<Field> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = line.find(',', start);
+    std::string_view f =
+        line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
+    std::size_t col = start + 1;
+    while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) {
+      f.remove_prefix(1);
+      ++col;
+    }
+    while (!f.empty() && (f.back() == ' ' || f.back() == '\t'))
+      f.remove_suffix(1);
+    out.push_back({f, col});
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+Dataset parse_csv(const std::string& text, const std::string& name) {
+  std::vector<std::string_view> lines;
+  {
+    std::string_view rest(text);
+    while (!rest.empty()) {
+      const std::size_t nl = rest.find('\n');
+      std::string_view line = rest.substr(0, nl);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      lines.push_back(line);
+      if (nl == std::string_view::npos) break;
+      rest.remove_prefix(nl + 1);
+    }
+  }
+  // Only trailing blank lines may be dropped; a blank line between rows is an error below.
+  while (!lines.empty() && lines.back().find_first_not_of(" \t") == std::string_view::npos)
+    lines.pop_back();
+  if (lines.empty()) throw DataError(name + ": the file is empty (expected a header row)");
+
+  Dataset data;
+  const auto header = split_fields(lines[0]);
+  int label_col = -1;
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    if (header[c].text.empty())
+      throw DataError(where(name, 1, header[c].column) + "empty column name in the header");
+    if (header[c].text == "label") {
+      if (label_col >= 0)
+        throw DataError(where(name, 1, header[c].column) + "a second column named 'label'");
+      label_col = static_cast<int>(c);
+    } else {
+      data.column_names.emplace_back(header[c].text);
+    }
+  }
+  const std::size_t m = data.column_names.size();
+  if (m == 0) throw DataError(where(name, 1, 1) + "the header names no coordinate column");
+  const std::size_t n = lines.size() - 1;
+  if (n == 0) throw DataError(name + ":2:1: no data rows after the header");
+
+  data.points.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(m));
+  if (label_col >= 0) data.labels.resize(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::size_t lineno = r + 2;
+    const auto fields = split_fields(lines[r + 1]);
+    if (fields.size() != header.size())
+      throw DataError(where(name, lineno, 1) + "expected " + std::to_string(header.size()) +
+                      " fields as in the header, found " + std::to_string(fields.size()));
+    std::size_t out_col = 0;
+    for (std::size_t c = 0; c < fields.size(); ++c) {
+      const Field& f = fields[c];
+      const char* b = f.text.data();
+      const char* e = b + f.text.size();
+      if (static_cast<int>(c) == label_col) {
+        long long v = 0;
+        auto res = std::from_chars(b, e, v);
+        if (f.text.empty() || res.ec != std::errc() || res.ptr != e)
+          throw DataError(where(name, lineno, f.column) + "label '" + std::string(f.text) +
+                          "' is not an integer");
+        if (v < 1 || v > 1000000)
+          throw DataError(where(name, lineno, f.column) + "label " + std::to_string(v) +
+                          " is outside 1..1000000 (cluster ids start at 1)");
+        data.labels[r] = static_cast<int>(v);
+      } else {
+        double v = 0;
+        auto res = std::from_chars(b, e, v);
+        if (f.text.empty() || res.ec != std::errc() || res.ptr != e)
+          throw DataError(where(name, lineno, f.column) + "'" + std::string(f.text) +
+                          "' is not a number");
+        if (!std::isfinite(v))
+          throw DataError(where(name, lineno, f.column) + "'" + std::string(f.text) +
+                          "' is not a finite number");
+        data.points(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(out_col++)) = v;
+      }
+    }
+  }
+  if (!data.labels.empty()) {
+    // Labels must name clusters 1..K without gaps: a gap would be a cluster with no points.
+    const int K = data.num_labels();
+    std::vector<char> seen(static_cast<std::size_t>(K) + 1, 0);
+    for (int l : data.labels)
+      seen[static_cast<std::size_t>(l)] = 1;
+    for (int l = 1; l <= K; ++l)
+      if (!seen[static_cast<std::size_t>(l)])
+        throw DataError(name + ": column 'label' uses ids up to " + std::to_string(K) +
+                        " but no row has label " + std::to_string(l) +
+                        " (ids must be 1..K without gaps)");
+  }
+  return data;
+}
+
+Dataset read_csv(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError(path + ": cannot open the file for reading");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) throw DataError(path + ": read error");
+  return parse_csv(ss.str(), path);
+}
+
+std::string format_csv(const Dataset& data) {
+  std::string out;
+  const std::size_t m = data.m();
+  for (std::size_t c = 0; c < m; ++c) {
+    if (c) out += ',';
+    out += c < data.column_names.size() ? data.column_names[c] : "x" + std::to_string(c + 1);
+  }
+  if (data.has_labels()) out += ",label";
+  out += '\n';
+  for (std::size_t r = 0; r < data.n(); ++r) {
+    for (std::size_t c = 0; c < m; ++c) {
+      if (c) out += ',';
+      out += format_double(data.points(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)));
+    }
+    if (data.has_labels()) out += "," + std::to_string(data.labels[r]);
+    out += '\n';
+  }
+  return out;
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  const std::string tmp = path + ".tmp-ssac";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw DataError(path + ": cannot open the file for writing");
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.flush();
+    if (!out) {
+      std::remove(tmp.c_str());
+      throw DataError(path + ": write failed");
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw DataError(path + ": cannot move the finished file into place");
+  }
+}
+
+}  // namespace ssac

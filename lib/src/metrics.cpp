@@ -1,0 +1,120 @@
+#include "ssac/metrics.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace ssac {
+
+std::vector<int> max_weight_assignment(const std::vector<std::vector<double>>& w) {
+  // Shortest augmenting paths with potentials on cost = -weight (Kuhn-Munkres), 1-based inside.
+  const int N = static_cast<int>(w.size());
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> u(N + 1, 0.0), v(N + 1, 0.0);
+  std::vector<int> p(N + 1, 0), way(N + 1, 0);
+  for (int i = 1; i <= N; ++i) {
+    p[0] = i;
+    int j0 = 0;
+    std::vector<double> minv(N + 1, inf);
+    std::vector<char> used(N + 1, 0);
+    do {
+      used[j0] = 1;
+      const int i0 = p[j0];
+      double delta = inf;
+      int j1 = 0;
+      for (int j = 1; j <= N; ++j) {
+        if (used[j]) continue;
+        const double cur = -w[i0 - 1][j - 1] - u[i0] - v[j];
+        if (cur < minv[j]) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j] < delta) {
+          delta = minv[j];
+          j1 = j;
+        }
+      }
+      for (int j = 0; j <= N; ++j) {
+        if (used[j]) {
+          u[p[j]] += delta;
+          v[j] -= delta;
+        } else {
+          minv[j] -= delta;
+        }
+      }
+      j0 = j1;
+    } while (p[j0] != 0);
+    do {
+      const int j1 = way[j0];
+      p[j0] = p[j1];
+      j0 = j1;
+    } while (j0);
+  }
+  std::vector<int> col(N, 0);
+  for (int j = 1; j <= N; ++j)
+    if (p[j]) col[p[j] - 1] = j - 1;
+  return col;
+}
+
+Evaluation evaluate(const Matrix& X, const std::vector<int>& truth, const Result& result) {
+  Evaluation ev;
+  const ClusterStats st = cluster_stats(X, truth);
+  const int K = static_cast<int>(st.means.size());
+  int E = 0;
+  for (int l : result.labels)
+    E = std::max(E, l);
+  ev.greedy_map.assign(static_cast<std::size_t>(E) + 1, 0);
+  std::vector<char> taken(static_cast<std::size_t>(K) + 1, 0);
+  for (int p : result.recovery_order) {
+    const Vector& c = result.centers.at(p);
+    int best = 0;
+    double best_d = std::numeric_limits<double>::infinity();
+    for (int t = 1; t <= K; ++t) {
+      if (taken[static_cast<std::size_t>(t)]) continue;
+      const double d = distance(st.means[static_cast<std::size_t>(t - 1)].data(), c.data(),
+                                static_cast<std::size_t>(c.size()));
+      if (d < best_d) {
+        best_d = d;
+        best = t;
+      }
+    }
+    if (best) {
+      taken[static_cast<std::size_t>(best)] = 1;
+      ev.greedy_map[static_cast<std::size_t>(p)] = best;
+    }
+  }
+  const std::size_t n = truth.size();
+  std::vector<std::size_t> correct_per(static_cast<std::size_t>(K), 0);
+  std::size_t correct = 0;
+  const int N = std::max(E, K);
+  std::vector<std::vector<double>> confusion(static_cast<std::size_t>(N),
+                                             std::vector<double>(static_cast<std::size_t>(N), 0));
+  for (std::size_t x = 0; x < n; ++x) {
+    const int l = result.labels[x];
+    if (l == 0) {
+      ++ev.unassigned;
+      continue;
+    }
+    confusion[static_cast<std::size_t>(l - 1)][static_cast<std::size_t>(truth[x] - 1)] += 1;
+    if (ev.greedy_map[static_cast<std::size_t>(l)] == truth[x]) {
+      ++correct;
+      ++correct_per[static_cast<std::size_t>(truth[x] - 1)];
+    }
+  }
+  ev.accuracy_pct = 100.0 * static_cast<double>(correct) / static_cast<double>(n);
+  double best = 0;
+  if (N > 0) {
+    const auto col = max_weight_assignment(confusion);
+    for (int e = 0; e < N; ++e)
+      best += confusion[static_cast<std::size_t>(e)]
+                       [static_cast<std::size_t>(col[static_cast<std::size_t>(e)])];
+  }
+  ev.optimal_accuracy_pct = 100.0 * best / static_cast<double>(n);
+  for (int t = 0; t < K; ++t)
+    ev.per_cluster_accuracy_pct.push_back(
+        100.0 * static_cast<double>(correct_per[static_cast<std::size_t>(t)]) /
+        static_cast<double>(st.sizes[static_cast<std::size_t>(t)]));
+  ev.failed = result.failed;
+  return ev;
+}
+
+}  // namespace ssac

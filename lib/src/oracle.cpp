@@ -1,0 +1,174 @@
+#include "ssac/oracle.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <istream>
+#include <ostream>
+
+#include "ssac/error.hpp"
+
+namespace ssac {
+
+const char* to_string(Answer a) {
+  switch (a) {
+    case Answer::Yes:
+      return "yes";
+    case Answer::No:
+      return "no";
+    case Answer::NotSure:
+      break;
+  }
+  return "not-sure";
+}
+
+static Answer truth(const std::vector<int>& labels, std::size_t x, std::size_t y) {
+  return labels[x] == labels[y] ? Answer::Yes : Answer::No;
+}
+
+Answer PerfectOracle::query(std::size_t x, std::size_t y) {
+  return truth(labels_, x, y);
+}
+
+RandomWeakOracle::RandomWeakOracle(std::vector<int> labels, double q, Rng rng)
+    : labels_(std::move(labels)), q_(q), rng_(rng) {
+  if (!(q > 0.0 && q <= 1.0)) throw_out_of_range("q", q, "(0, 1]");
+}
+
+Answer RandomWeakOracle::query(std::size_t x, std::size_t y) {
+  // Definition 5: not-sure with probability 1 - q, drawn for every query.
+  if (!rng_.bernoulli(q_)) return Answer::NotSure;
+  return truth(labels_, x, y);
+}
+
+DistanceWeakOracle::DistanceWeakOracle(const Matrix& X, std::vector<int> labels, bool is_local,
+                                       double nu, double rho)
+    : X_(&X), labels_(std::move(labels)), local_(is_local), nu_(nu), rho_(rho) {
+  if (is_local && !(nu >= 1.0 && std::isfinite(nu))) throw_out_of_range("nu", nu, "[1, inf)");
+  if (!(rho > 0.0 && rho <= 1.0)) throw_out_of_range("rho", rho, "(0, 1]");
+  // The oracle's clustering determines mu_i and r(C_i) (Definitions 6 and 7).
+  const ClusterStats st = cluster_stats(X, labels_);
+  radius_ = st.radii;
+  dist_to_own_mean_.resize(labels_.size());
+  for (std::size_t r = 0; r < labels_.size(); ++r)
+    dist_to_own_mean_[r] = distance(X, r, st.means[static_cast<std::size_t>(labels_[r] - 1)]);
+}
+
+DistanceWeakOracle DistanceWeakOracle::local(const Matrix& X, std::vector<int> labels, double nu,
+                                             double rho) {
+  return DistanceWeakOracle(X, std::move(labels), true, nu, rho);
+}
+
+DistanceWeakOracle DistanceWeakOracle::global(const Matrix& X, std::vector<int> labels,
+                                              double rho) {
+  return DistanceWeakOracle(X, std::move(labels), false, 1.0, rho);
+}
+
+bool DistanceWeakOracle::confused(std::size_t x, std::size_t y) const {
+  const int i = labels_[x], j = labels_[y];
+  if (i == j) {
+    // Condition (b) of Definitions 6 and 7: same cluster, too far apart.
+    return distance(*X_, x, y) > 2.0 * rho_ * radius_[static_cast<std::size_t>(i - 1)];
+  }
+  if (local_) {
+    // Definition 6 (a): different clusters, too close relative to their distances to the centers.
+    return distance(*X_, x, y) < (nu_ - 1.0) * std::min(dist_to_own_mean_[x], dist_to_own_mean_[y]);
+  }
+  // Definition 7 (a): different clusters, either point outside rho times its cluster's radius.
+  return dist_to_own_mean_[x] > rho_ * radius_[static_cast<std::size_t>(i - 1)] ||
+         dist_to_own_mean_[y] > rho_ * radius_[static_cast<std::size_t>(j - 1)];
+}
+
+Answer DistanceWeakOracle::query(std::size_t x, std::size_t y) {
+  return confused(x, y) ? Answer::NotSure : truth(labels_, x, y);
+}
+
+Answer CoinFlipOracle::query(std::size_t x, std::size_t y) {
+  const Answer a = inner_.query(x, y);
+  if (a != Answer::NotSure) return a;
+  return rng_.bernoulli(0.5) ? Answer::Yes : Answer::No;
+}
+
+InteractiveOracle::InteractiveOracle(const Matrix& X, std::istream& in, std::ostream& out,
+                                     std::ostream* log)
+    : X_(X), in_(in), out_(out), log_(log) {}
+
+static bool parse_answer(std::string s, Answer& a) {
+  std::string t;
+  for (char c : s)
+    if (c != ' ' && c != '\t' && c != '\r') t += static_cast<char>(std::tolower(c));
+  if (t == "y" || t == "yes" || t == "1") {
+    a = Answer::Yes;
+  } else if (t == "n" || t == "no" || t == "-1") {
+    a = Answer::No;
+  } else if (t == "?" || t == "s" || t == "notsure" || t == "not-sure" || t == "0") {
+    a = Answer::NotSure;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void InteractiveOracle::preload(std::istream& log_in, const std::string& name) {
+  std::string line;
+  std::size_t lineno = 0;
+  while (std::getline(log_in, line)) {
+    ++lineno;
+    if (line.empty() || line == "\r") continue;
+    std::size_t v[2];
+    const char* p = line.data();
+    const char* end = line.data() + line.size();
+    for (int f = 0; f < 2; ++f) {
+      auto res = std::from_chars(p, end, v[f]);
+      if (res.ec != std::errc() || res.ptr == end || *res.ptr != ',' ||
+          v[f] >= static_cast<std::size_t>(X_.rows()))
+        throw DataError(name + ":" + std::to_string(lineno) + ":" +
+                        std::to_string(p - line.data() + 1) + ": expected a row number below " +
+                        std::to_string(X_.rows()) + " followed by ','");
+      p = res.ptr + 1;
+    }
+    Answer a;
+    if (!parse_answer(std::string(p, end), a))
+      throw DataError(name + ":" + std::to_string(lineno) + ":" +
+                      std::to_string(p - line.data() + 1) +
+                      ": expected an answer yes, no or not-sure");
+    memo_[{std::min(v[0], v[1]), std::max(v[0], v[1])}] = a;
+  }
+}
+
+Answer InteractiveOracle::query(std::size_t x, std::size_t y) {
+  const auto key = std::make_pair(std::min(x, y), std::max(x, y));
+  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+  auto show = [&](std::size_t r) {
+    out_ << "  row " << (r + 1) << ": (";
+    for (Eigen::Index c = 0; c < X_.cols(); ++c)
+      out_ << (c ? ", " : "") << format_double(X_(static_cast<Eigen::Index>(r), c));
+    out_ << ")\n";
+  };
+  for (;;) {
+    out_ << "Query " << (asked_ + 1) << ": are these two points in the same cluster?\n";
+    show(x);
+    show(y);
+    out_ << "Answer y (same), n (different) or ? (not sure): " << std::flush;
+    std::string line;
+    if (!std::getline(in_, line))
+      throw DataError("interactive oracle: input ended after " + std::to_string(asked_) +
+                      " answers (every answer given so far is in the answer log, if one was set)");
+    Answer a;
+    if (parse_answer(line, a)) {
+      ++asked_;
+      memo_[key] = a;
+      if (log_) *log_ << key.first << ',' << key.second << ',' << to_string(a) << std::endl;
+      return a;
+    }
+    out_ << "Please type y, n or ?.\n";
+  }
+}
+
+Answer RecordingOracle::query(std::size_t x, std::size_t y) {
+  const Answer a = inner_.query(x, y);
+  entries_.push_back({x, y, a});
+  return a;
+}
+
+}  // namespace ssac
