@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs, by Debian package name, everything ssac needs to build, test and run on a fresh
+# Debian 12 machine (run as root). Packages already present are left alone, so a second run is
+# quick and needs no network.
+set -euo pipefail
+
+packages=(
+  cmake g++ make ninja-build
+  libeigen3-dev          # points and vectors
+  libboost-math-dev      # theory/: bounds, binomial distribution, multiprecision
+  nlohmann-json3-dev     # JSON output, traces, conformance vectors
+  libcli11-dev           # command line
+  libgtest-dev           # unit tests
+  librapidcheck-dev      # property suites
+  libbenchmark-dev       # benchmarks
+  clang-format
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
