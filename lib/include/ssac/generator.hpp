@@ -33,7 +33,9 @@ struct Generated {
 // (coordinate by coordinate, -box + 2 box u), then the points of cluster 1, 2, ..., each
 // coordinate center + sigma * N(0,1). Cluster i (1-based) has floor(n/k) points, plus one when
 // i <= n mod k. A draw is kept iff gamma_min < gamma <= gamma_max; after max_draws rejected draws
-// a DataError says the window was not reached.
+// a DataError says the window was not reached. A draw is abandoned as soon as its gamma is known
+// to be at most gamma_min (see generator.cpp); the accepted dataset, its gamma and `draws` are
+// exactly those of testing every complete draw_dataset() with cluster_stats().
 Generated generate(const GeneratorParams& params);
 
 // One draw, without the window test (exposed for tests and the experiment driver).
