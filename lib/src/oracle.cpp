@@ -1,6 +1,7 @@
 #include "ssac/oracle.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <istream>

@@ -26,6 +26,13 @@ Rng Rng::stream(std::uint64_t seed, std::initializer_list<std::uint64_t> ids) {
   return Rng(h);
 }
 
+Rng Rng::from_state(const std::array<std::uint64_t, 4>& state) {
+  Rng r;
+  for (int i = 0; i < 4; ++i)
+    r.s_[i] = state[static_cast<std::size_t>(i)];
+  return r;
+}
+
 static inline std::uint64_t rotl(std::uint64_t x, int k) {
   return (x << k) | (x >> (64 - k));
 }

@@ -175,8 +175,9 @@ void Run::search(Iteration& it, const std::vector<std::size_t>& sorted,
   // "Standard binary search" (Algorithms 2-4, line 1), S6: positions 0..|S_i|-1 of the sorted
   // S_i, probe j = floor((lo + hi) / 2), "in C_p" moves lo to j + 1, otherwise hi to j - 1; the
   // search ends when lo > hi and j* = lo is the smallest position judged not in C_p.
-  const std::size_t x1 = sorted.front();  // Algorithm 3 line 1, Algorithm 4 line 3: closest point
-  const std::size_t z = zp.front();       // plain search: the first point of Z_p (S6)
+  std::size_t x1 = sorted.front();  // Algorithm 3 line 1, Algorithm 4 line 3: closest point
+  if (P_.fault == Fault::wrong_anchor) x1 = sorted.back();  // negative control (props/)
+  const std::size_t z = zp.front();  // plain search: the first point of Z_p (S6)
   it.anchor = x1;
   std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(sorted.size()) - 1;
   while (lo <= hi) {
@@ -244,6 +245,7 @@ void Run::search(Iteration& it, const std::vector<std::size_t>& sorted,
       hi = static_cast<std::ptrdiff_t>(it.steps.back().j) - 1;
   }
   it.j_star = static_cast<std::size_t>(lo);
+  if (P_.fault == Fault::off_by_one_search) ++it.j_star;  // negative control (props/)
 }
 
 Result Run::run() {
@@ -284,6 +286,10 @@ Result Run::run() {
     for (std::size_t t = 0; t < counts.size(); ++t)
       if (counts[t] > 0 && (p == 0 || counts[t] > counts[static_cast<std::size_t>(p - 1)]))
         p = static_cast<int>(t + 1);
+    if (P_.fault == Fault::p_not_argmax)  // negative control (props/): the smallest non-empty Z_t
+      for (std::size_t t = 0; t < counts.size(); ++t)
+        if (counts[t] > 0 && counts[t] < counts[static_cast<std::size_t>(p - 1)])
+          p = static_cast<int>(t + 1);
     if (p == 0) {
       it.outcome = Outcome::phase1_all_not_sure;
       R_.iterations.push_back(std::move(it));
@@ -295,7 +301,9 @@ Result Run::run() {
     it.p = p;
     it.zp_size = zp.size();
     it.revisited = recovered[static_cast<std::size_t>(p)] != 0;
-    it.center = mean_of_rows(X_, zp);  // mu'_p
+    it.center = mean_of_rows(X_, zp);              // mu'_p
+    if (P_.fault == Fault::mean_over_all_samples)  // negative control (props/)
+      it.center = mean_of_rows(X_, it.sample);
 
     // Phase 2, line 10: S_i sorted by d(x, mu'_p), ties by row (S6).
     std::vector<double> dist(n, 0.0);
@@ -324,6 +332,7 @@ Result Run::run() {
       if (dist[x] < it.radius) {
         R_.labels[x] = p;
         ++it.assigned;
+        it.members.push_back(x);
       } else {
         rest.push_back(x);
       }

@@ -9,6 +9,7 @@
 // tests/test_rng.cpp.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 
@@ -32,6 +33,9 @@ class Rng {
   // consumption never shifts another part's draws.
   static Rng stream(std::uint64_t seed, std::initializer_list<std::uint64_t> ids);
 
+  // A generator in the given state (not all zero), for checking the published test vectors.
+  static Rng from_state(const std::array<std::uint64_t, 4>& state);
+
   std::uint64_t next_u64();
 
   // Uniform on [0, n) for n >= 1, exactly: draw x until x < 2^64 - (2^64 mod n), return x mod n.
@@ -48,6 +52,7 @@ class Rng {
   double gaussian();
 
  private:
+  Rng() = default;
   std::uint64_t s_[4];
 };
 

@@ -1,0 +1,128 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+
+#include "ssac/data.hpp"
+#include "ssac/error.hpp"
+
+using namespace ssac;
+
+namespace {
+// Expects parse_csv to fail with exactly this message.
+void expect_error(const std::string& text, const std::string& message) {
+  try {
+    parse_csv(text, "f.csv");
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
+}  // namespace
+
+TEST(Csv, ReadsCoordinatesAndLabelInAnyColumn) {
+  const Dataset d = parse_csv("a,label, b\r\n1.5,2,-3\n 4 ,1,5e-1\n\n", "f.csv");
+  ASSERT_EQ(d.n(), 2u);
+  ASSERT_EQ(d.m(), 2u);
+  EXPECT_EQ(d.column_names, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(d.points(0, 0), 1.5);
+  EXPECT_EQ(d.points(0, 1), -3.0);
+  EXPECT_EQ(d.points(1, 0), 4.0);
+  EXPECT_EQ(d.points(1, 1), 0.5);
+  EXPECT_EQ(d.labels, (std::vector<int>{2, 1}));
+  EXPECT_EQ(d.num_labels(), 2);
+}
+
+TEST(Csv, WithoutLabelColumnHasNoLabels) {
+  const Dataset d = parse_csv("x,y\n1,2\n", "f.csv");
+  EXPECT_FALSE(d.has_labels());
+  EXPECT_EQ(d.num_labels(), 0);
+}
+
+TEST(Csv, ErrorsNameFileLineAndColumn) {
+  expect_error("", "f.csv: the file is empty (expected a header row)");
+  expect_error("x,y\n", "f.csv:2:1: no data rows after the header");
+  expect_error("x,,y\n1,2,3\n", "f.csv:1:3: empty column name in the header");
+  expect_error("label\n1\n", "f.csv:1:1: the header names no coordinate column");
+  expect_error("x,y\n1,2\n3\n", "f.csv:3:1: expected 2 fields as in the header, found 1");
+  expect_error("x,y\n1,abc\n", "f.csv:2:3: 'abc' is not a number");
+  expect_error("x,y\n1,nan\n", "f.csv:2:3: 'nan' is not a finite number");
+  expect_error("x,y\n1,-inf\n", "f.csv:2:3: '-inf' is not a finite number");
+  expect_error("x,y\n1,\n", "f.csv:2:3: '' is not a number");
+  expect_error("x,label\n1,1.5\n", "f.csv:2:3: label '1.5' is not an integer");
+  expect_error("x,label\n1,-2\n",
+               "f.csv:2:3: label -2 is outside 1..1000000 (cluster ids start at 1)");
+  expect_error("x,label\n1,0\n",
+               "f.csv:2:3: label 0 is outside 1..1000000 (cluster ids start at 1)");
+  expect_error("x,label\n1,1\n2,3\n",
+               "f.csv: column 'label' uses ids up to 3 but no row has label 2 (ids must be 1..K "
+               "without gaps)");
+  expect_error("x,y\n1,2\n\n3,4\n", "f.csv:3:1: expected 2 fields as in the header, found 1");
+  expect_error("label,x,label\n1,2,3\n", "f.csv:1:9: a second column named 'label'");
+}
+
+TEST(Csv, MissingFileIsADataError) {
+  EXPECT_THROW(read_csv("/nonexistent/dir/none.csv"), DataError);
+}
+
+TEST(Csv, RoundTripsExactly) {
+  Dataset d;
+  d.points.resize(3, 2);
+  d.points << 0.1, -1e-300, 1.0 / 3.0, 12345.678, -0.0, 2.5e10;
+  d.labels = {1, 2, 1};
+  d.column_names = {"x1", "x2"};
+  const Dataset back = parse_csv(format_csv(d), "mem");
+  EXPECT_EQ(back.labels, d.labels);
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 2; ++c)
+      EXPECT_EQ(back.points(r, c), d.points(r, c));
+}
+
+TEST(Csv, AtomicWriteLeavesNothingBehindOnFailure) {
+  EXPECT_THROW(write_file_atomically("/nonexistent/dir/out.csv", "x"), DataError);
+  const std::string path = ::testing::TempDir() + "ssac_atomic.csv";
+  write_file_atomically(path, "hello\n");
+  std::ifstream in(path);
+  std::string s;
+  std::getline(in, s);
+  EXPECT_EQ(s, "hello");
+  std::ifstream tmp(path + ".tmp-ssac");
+  EXPECT_FALSE(tmp.good());
+  std::remove(path.c_str());
+}
+
+TEST(ClusterStats, HandWorkedOneDimensionalInstance) {
+  // C1 = {0, 2}: mean 1, radius 1. C2 = {5, 7, 9}: mean 7, radius 2.
+  // Nearest outsider to mu_1 = 1 is 5 (distance 4): ratio 4 / 1 = 4.
+  // Nearest outsider to mu_2 = 7 is 2 (distance 5): ratio 5 / 2 = 2.5.
+  // gamma = min(4, 2.5) = 2.5 (Definition 2).
+  Matrix X(5, 1);
+  X << 0, 2, 5, 7, 9;
+  const ClusterStats st = cluster_stats(X, {1, 1, 2, 2, 2});
+  EXPECT_EQ(st.means[0][0], 1.0);
+  EXPECT_EQ(st.means[1][0], 7.0);
+  EXPECT_EQ(st.radii[0], 1.0);
+  EXPECT_EQ(st.radii[1], 2.0);
+  EXPECT_EQ(st.nearest_outsider[0], 4.0);
+  EXPECT_EQ(st.nearest_outsider[1], 5.0);
+  EXPECT_EQ(st.sizes, (std::vector<std::size_t>{2, 3}));
+  EXPECT_EQ(st.gamma, 2.5);
+}
+
+TEST(ClusterStats, SinglePointClustersAndOneClusterGiveInfiniteMargin) {
+  Matrix X(3, 2);
+  X << 0, 0, 3, 4, 3, 4;  // a singleton and a cluster of two duplicate points
+  const ClusterStats st = cluster_stats(X, {1, 2, 2});
+  EXPECT_EQ(st.radii[0], 0.0);
+  EXPECT_EQ(st.radii[1], 0.0);
+  EXPECT_EQ(st.gamma, std::numeric_limits<double>::infinity());
+  EXPECT_EQ(cluster_stats(X, {1, 1, 1}).gamma, std::numeric_limits<double>::infinity());
+}
+
+TEST(Distance, IsEuclidean) {
+  const double a[] = {1, 2, 3}, b[] = {4, 6, 3};
+  EXPECT_EQ(distance(a, b, 3), 5.0);
+  EXPECT_EQ(squared_distance(a, b, 3), 25.0);
+}

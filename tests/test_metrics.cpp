@@ -1,0 +1,82 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "ssac/metrics.hpp"
+#include "ssac/rng.hpp"
+
+using namespace ssac;
+
+namespace {
+// A Result with the given labels and estimated centers (1-D), recovered in `order`.
+Result fake(std::vector<int> labels, std::vector<std::pair<int, double>> centers) {
+  Result R;
+  R.labels = std::move(labels);
+  for (auto [p, c] : centers) {
+    R.recovery_order.push_back(p);
+    R.centers[p] = Vector::Constant(1, c);
+  }
+  R.clusters_recovered = static_cast<int>(centers.size());
+  return R;
+}
+}  // namespace
+
+TEST(Evaluate, GreedyMatchingInRecoveryOrderIgnoresLabelNumbering) {
+  // True clusters: 1 = {0, 1} (mean 0.5), 2 = {10, 11} (mean 10.5), 3 = {20, 21} (mean 20.5).
+  Matrix X(6, 1);
+  X << 0, 1, 10, 11, 20, 21;
+  const std::vector<int> truth = {1, 1, 2, 2, 3, 3};
+  // Estimated labels are a renaming: estimated 1 = true 3, 2 = true 1, 3 = true 2.
+  const Result R = fake({2, 2, 3, 3, 1, 1}, {{1, 20.4}, {2, 0.7}, {3, 10.0}});
+  const Evaluation ev = evaluate(X, truth, R);
+  EXPECT_EQ(ev.accuracy_pct, 100.0);
+  EXPECT_EQ(ev.optimal_accuracy_pct, 100.0);
+  EXPECT_EQ(ev.greedy_map, (std::vector<int>{0, 3, 1, 2}));
+  EXPECT_EQ(ev.per_cluster_accuracy_pct, (std::vector<double>{100, 100, 100}));
+}
+
+TEST(Evaluate, GreedyCanBeWorseThanOptimalAndUnassignedPointsCountAsWrong) {
+  // Estimated cluster 1 recovered first with its center nearest true 2, so greedy maps 1 -> 2
+  // although it holds true cluster 1's points. Estimated 2 then takes the nearest remaining,
+  // true 1. Greedy: rows 0, 1 (est 1 -> 2, truth 1) wrong; rows 2, 3 (est 2 -> 1, truth 2) wrong;
+  // rows 4, 5 unassigned. 0 of 6 correct. Optimal renaming 1 -> 1, 2 -> 2: 4 of 6 correct.
+  Matrix X(6, 1);
+  X << 0, 1, 10, 11, 20, 21;
+  const std::vector<int> truth = {1, 1, 2, 2, 3, 3};
+  const Result R = fake({1, 1, 2, 2, 0, 0}, {{1, 9.0}, {2, 12.0}});
+  const Evaluation ev = evaluate(X, truth, R);
+  EXPECT_EQ(ev.accuracy_pct, 0.0);
+  EXPECT_NEAR(ev.optimal_accuracy_pct, 100.0 * 4 / 6, 1e-12);
+  EXPECT_EQ(ev.unassigned, 2);
+}
+
+TEST(MaxWeightAssignment, AgreesWithBruteForceOnRandomMatrices) {
+  // Differential test of the Hungarian algorithm against enumerating every permutation.
+  Rng rng(17);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int N = 1 + static_cast<int>(rng.uniform_index(6));
+    std::vector<std::vector<double>> w(N, std::vector<double>(N));
+    for (auto& row : w)
+      for (auto& x : row)
+        x = static_cast<double>(rng.uniform_index(20));  // many ties
+    std::vector<int> perm(N);
+    std::iota(perm.begin(), perm.end(), 0);
+    double best = -1;
+    do {
+      double s = 0;
+      for (int i = 0; i < N; ++i)
+        s += w[i][perm[i]];
+      best = std::max(best, s);
+    } while (std::next_permutation(perm.begin(), perm.end()));
+    const auto col = max_weight_assignment(w);
+    std::vector<int> sorted = col;
+    std::sort(sorted.begin(), sorted.end());
+    for (int i = 0; i < N; ++i)
+      ASSERT_EQ(sorted[i], i);  // a permutation
+    double got = 0;
+    for (int i = 0; i < N; ++i)
+      got += w[i][col[i]];
+    EXPECT_EQ(got, best);
+  }
+}

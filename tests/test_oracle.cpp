@@ -1,0 +1,169 @@
+// Each oracle's definition checked on constructed pairs whose answers are derived by hand.
+#include <gtest/gtest.h>
+
+#include <boost/math/distributions/binomial.hpp>
+#include <sstream>
+
+#include "ssac/error.hpp"
+#include "ssac/oracle.hpp"
+
+using namespace ssac;
+
+namespace {
+// One-dimensional instance: C1 = {-1, 1} (mean 0, radius 1), C2 = {3, 5} (mean 4, radius 1),
+// C3 = {10, 10.5, 13.5} (mean 11.333..., radius 2.1666...).
+Matrix line() {
+  Matrix X(7, 1);
+  X << -1, 1, 3, 5, 10, 10.5, 13.5;
+  return X;
+}
+const std::vector<int> kLabels = {1, 1, 2, 2, 3, 3, 3};
+}  // namespace
+
+TEST(PerfectOracle, AnswersFromLabels) {
+  PerfectOracle o(kLabels);
+  EXPECT_EQ(o.query(0, 1), Answer::Yes);
+  EXPECT_EQ(o.query(1, 2), Answer::No);
+  EXPECT_EQ(o.query(4, 6), Answer::Yes);
+}
+
+TEST(LocalDistanceWeak, ConditionAIsStrictAndUsesTheNearerCenterDistance) {
+  const Matrix X = line();
+  // Rows 1 (x = 1, d(x, mu_1) = 1) and 2 (y = 3, d(y, mu_2) = 1): d(x, y) = 2.
+  // Definition 6 (a): not-sure iff 2 < (nu - 1) * min(1, 1) = nu - 1, i.e. iff nu > 3.
+  auto at3 = DistanceWeakOracle::local(X, kLabels, 3.0, 1.0);
+  EXPECT_EQ(at3.query(1, 2), Answer::No);  // 2 < 2 is false
+  auto above = DistanceWeakOracle::local(X, kLabels, 3.0000001, 1.0);
+  EXPECT_EQ(above.query(1, 2), Answer::NotSure);
+  EXPECT_EQ(above.query(2, 1), Answer::NotSure);  // symmetric
+  // Rows 0 (x = -1, d = 1) and 3 (y = 5, d = 1): d = 6 >= (nu - 1) for nu <= 7.
+  EXPECT_EQ(above.query(0, 3), Answer::No);
+  // nu = 1 never abstains across clusters: (nu - 1) min(...) = 0.
+  auto one = DistanceWeakOracle::local(X, kLabels, 1.0, 1.0);
+  for (std::size_t a = 0; a < 7; ++a)
+    for (std::size_t b = 0; b < 7; ++b)
+      if (kLabels[a] != kLabels[b]) {
+        EXPECT_EQ(one.query(a, b), Answer::No);
+      }
+}
+
+TEST(LocalDistanceWeak, ConditionBIsStrictOnTwiceRhoRadius) {
+  const Matrix X = line();
+  // C1: d(-1, 1) = 2 and r(C1) = 1: not-sure iff 2 > 2 rho, i.e. iff rho < 1.
+  EXPECT_EQ(DistanceWeakOracle::local(X, kLabels, 1.0, 1.0).query(0, 1), Answer::Yes);
+  EXPECT_EQ(DistanceWeakOracle::local(X, kLabels, 1.0, 0.999).query(0, 1), Answer::NotSure);
+  // C3: mean 34/3, radius 13.5 - 34/3 = 13/6; d(10, 13.5) = 3.5 > 2 rho 13/6 iff rho < 21/26.
+  EXPECT_EQ(DistanceWeakOracle::local(X, kLabels, 1.0, 0.81).query(4, 6), Answer::Yes);
+  EXPECT_EQ(DistanceWeakOracle::local(X, kLabels, 1.0, 0.80).query(4, 6), Answer::NotSure);
+  // d(10, 10.5) = 0.5 stays answerable for any rho >= 0.5 / (2 * 13/6) = 3/26.
+  EXPECT_EQ(DistanceWeakOracle::local(X, kLabels, 1.0, 0.2).query(4, 5), Answer::Yes);
+}
+
+TEST(GlobalDistanceWeak, ConditionAUsesEachPointsOwnRadius) {
+  const Matrix X = line();
+  // Row 1: d(1, mu_1) = 1 = r(C1); row 2: d(3, mu_2) = 1 = r(C2). Definition 7 (a): not-sure iff
+  // either distance exceeds rho times its radius, i.e. iff rho < 1.
+  EXPECT_EQ(DistanceWeakOracle::global(X, kLabels, 1.0).query(1, 2), Answer::No);
+  EXPECT_EQ(DistanceWeakOracle::global(X, kLabels, 0.99).query(1, 2), Answer::NotSure);
+  // Row 5: d(10.5, 34/3) = 5/6 <= rho 13/6 iff rho >= 5/13; row 0: d = 1 <= rho iff rho >= 1.
+  EXPECT_EQ(DistanceWeakOracle::global(X, kLabels, 1.0).query(5, 0), Answer::No);
+  EXPECT_EQ(DistanceWeakOracle::global(X, kLabels, 0.5).query(5, 0), Answer::NotSure);
+  // Same-cluster pairs follow condition (b) only.
+  EXPECT_EQ(DistanceWeakOracle::global(X, kLabels, 0.5).query(4, 5), Answer::Yes);
+}
+
+TEST(DistanceWeak, ParametersOutsideTheirRange) {
+  const Matrix X = line();
+  EXPECT_THROW(DistanceWeakOracle::local(X, kLabels, 0.99, 1.0), ParameterError);
+  EXPECT_THROW(DistanceWeakOracle::local(X, kLabels, 1.0, 0.0), ParameterError);
+  EXPECT_THROW(DistanceWeakOracle::global(X, kLabels, 1.01), ParameterError);
+}
+
+TEST(RandomWeakOracle, AbstainsWithProbabilityExactlyOneMinusQ) {
+  // Clopper-Pearson two-sided interval at false-alarm rate 1e-9 per q.
+  const int N = 100000;
+  for (double q : {0.1, 0.7, 0.85}) {
+    RandomWeakOracle o(kLabels, q, Rng(8));
+    int unsure = 0;
+    for (int i = 0; i < N; ++i) {
+      const Answer a = o.query(0, 2);
+      if (a == Answer::NotSure)
+        ++unsure;
+      else
+        EXPECT_EQ(a, Answer::No);  // it never lies
+    }
+    using B = boost::math::binomial_distribution<double>;
+    EXPECT_LE(B::find_lower_bound_on_p(N, unsure, 0.5e-9), 1 - q);
+    EXPECT_GE(B::find_upper_bound_on_p(N, unsure, 0.5e-9), 1 - q);
+  }
+  RandomWeakOracle sure(kLabels, 1.0, Rng(1));
+  for (int i = 0; i < 1000; ++i)
+    EXPECT_EQ(sure.query(0, 1), Answer::Yes);
+  EXPECT_THROW(RandomWeakOracle(kLabels, 0.0, Rng(1)), ParameterError);
+  EXPECT_THROW(RandomWeakOracle(kLabels, 1.5, Rng(1)), ParameterError);
+}
+
+TEST(CoinFlipOracle, KeepsDefiniteAnswersAndFlipsAFairCoinOtherwise) {
+  PerfectOracle perfect(kLabels);
+  CoinFlipOracle same(perfect, Rng(3));
+  for (int i = 0; i < 100; ++i)
+    EXPECT_EQ(same.query(0, 2), Answer::No);
+  RandomWeakOracle never(kLabels, 1e-300, Rng(4));  // practically always not-sure
+  CoinFlipOracle coin(never, Rng(5));
+  const int N = 100000;
+  int yes = 0;
+  for (int i = 0; i < N; ++i) {
+    const Answer a = coin.query(0, 2);
+    ASSERT_NE(a, Answer::NotSure);
+    yes += a == Answer::Yes;
+  }
+  using B = boost::math::binomial_distribution<double>;
+  EXPECT_LE(B::find_lower_bound_on_p(N, yes, 0.5e-9), 0.5);
+  EXPECT_GE(B::find_upper_bound_on_p(N, yes, 0.5e-9), 0.5);
+}
+
+TEST(InteractiveOracle, PromptsParsesRemembersAndLogs) {
+  const Matrix X = line();
+  std::istringstream in("maybe\ny\n?\nNo\n");
+  std::ostringstream out, log;
+  InteractiveOracle o(X, in, out, &log);
+  EXPECT_EQ(o.query(0, 1), Answer::Yes);  // "maybe" is refused, then "y"
+  EXPECT_EQ(o.query(1, 0), Answer::Yes);  // the same unordered pair is not asked again
+  EXPECT_EQ(o.query(2, 4), Answer::NotSure);
+  EXPECT_EQ(o.query(3, 5), Answer::No);
+  EXPECT_EQ(o.asked(), 3u);
+  EXPECT_NE(out.str().find("row 1: (-1)"), std::string::npos);
+  EXPECT_NE(out.str().find("Please type y, n or ?."), std::string::npos);
+  EXPECT_EQ(log.str(), "0,1,yes\n2,4,not-sure\n3,5,no\n");
+  EXPECT_THROW(o.query(0, 6), DataError);  // input ended
+
+  // A new session preloads the log and asks only what is new.
+  std::istringstream prev(log.str()), in2("n\n");
+  std::ostringstream out2;
+  InteractiveOracle again(X, in2, out2);
+  again.preload(prev, "answers.log");
+  EXPECT_EQ(again.query(4, 2), Answer::NotSure);
+  EXPECT_EQ(again.query(0, 6), Answer::No);
+  EXPECT_EQ(again.asked(), 1u);
+  std::istringstream bad("0,1,yes\n0,x,no\n"), none;
+  std::ostringstream sink;
+  InteractiveOracle third(X, none, sink);
+  try {
+    third.preload(bad, "answers.log");
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "answers.log:2:3: expected a row number below 7 followed by ','");
+  }
+}
+
+TEST(RecordingOracle, RecordsEveryQueryInOrder) {
+  PerfectOracle perfect(kLabels);
+  RecordingOracle rec(perfect);
+  rec.query(0, 1);
+  rec.query(2, 6);
+  ASSERT_EQ(rec.count(), 2u);
+  EXPECT_EQ(rec.entries()[1].x, 2u);
+  EXPECT_EQ(rec.entries()[1].y, 6u);
+  EXPECT_EQ(rec.entries()[1].answer, Answer::No);
+}
