@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The README's test command: installs what a fresh Debian 12 machine lacks, builds everything with
+# warnings as errors, checks the formatting, and runs every test registered with ctest (unit
+# tests, property suites, command-line tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+build=${SSAC_BUILD_DIR:-build}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSSAC_WERROR=ON >/dev/null
+cmake --build "$build" -j"$(nproc)"
+bash scripts/check-format.sh
+ctest --test-dir "$build" -j"$(nproc)" --output-on-failure "$@"
