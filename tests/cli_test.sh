@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Command-line tests of `ssac generate | gamma | cluster`: the issue's acceptance checks, exit
+# statuses (0 ok, 1 bad data, 2 usage), one-line error messages, no partial output, and
+# byte-identical repeated runs. Usage: cli_test.sh PATH/TO/ssac
+set -u
+SSAC=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect STATUS 'stderr substring' -- command...
+expect() {
+  local want=$1 msg=$2
+  shift 3
+  "$@" >out.txt 2>err.txt
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    bad "$* exited $got, expected $want; stderr: $(cat err.txt)"
+  elif [ -n "$msg" ] && ! grep -qF -- "$msg" err.txt; then
+    bad "$*: stderr lacks '$msg': $(cat err.txt)"
+  elif [ "$want" != 0 ] && [ "$(wc -l <err.txt)" != 1 ]; then
+    bad "$*: the error is not one line: $(cat err.txt)"
+  else
+    ok
+  fi
+}
+
+# The acceptance checks.
+expect 0 '' -- "$SSAC" generate --n 1500 --m 2 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 7 --out d.csv
+g=$("$SSAC" gamma d.csv | sed -n 's/^gamma = //p')
+awk -v g="$g" 'BEGIN { exit !(g > 1.0 && g <= 1.1) }' && ok || bad "gamma $g not in (1, 1.1]"
+"$SSAC" cluster d.csv --k 3 --oracle random --q 0.7 --eta 10 --beta 10 --seed 7 --json >a.json
+"$SSAC" cluster d.csv --k 3 --oracle random --q 0.7 --eta 10 --beta 10 --seed 7 --json >b.json
+cmp -s a.json b.json && ok || bad "two identical cluster runs printed different bytes"
+for key in accuracy_pct failed queries_phase1 queries_phase2 labels_recovered; do
+  grep -q "\"$key\":" a.json && ok || bad "--json lacks $key"
+done
+"$SSAC" generate --n 1500 --m 2 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 7 --out d2.csv >/dev/null
+cmp -s d.csv d2.csv && ok || bad "two identical generate runs wrote different files"
+
+# Well-separated data and a perfect oracle: every run recovers the clustering exactly.
+"$SSAC" generate --n 900 --m 3 --k 4 --std 1 --gamma-min 1.3 --gamma-max inf --seed 3 --out sep.csv >/dev/null
+for seed in 1 2 3 4 5 6 7 8 9 10; do
+  for search in random distance unified; do
+    out=$("$SSAC" cluster sep.csv --k 4 --oracle perfect --eta 20 --search "$search" --seed $seed)
+    echo "$out" | grep -q "accuracy: 100.000%" && ok || bad "perfect oracle seed $seed $search: $out"
+  done
+done
+
+# Every oracle and both algorithms run; labels are written with one row per point.
+expect 0 '' -- "$SSAC" cluster d.csv --k 3 --oracle local --nu 1.05 --rho 0.9 --eta 5 --search distance --seed 1
+expect 0 '' -- "$SSAC" cluster d.csv --k 3 --oracle global --rho 0.9 --eta 5 --seed 1
+expect 0 '' -- "$SSAC" cluster d.csv --k 3 --oracle random --q 0.7 --eta 5 --algorithm original --seed 1 --out labels.csv
+[ "$(wc -l <labels.csv)" = 1501 ] && ok || bad "labels.csv should have a header and 1500 rows"
+printf 'y\n' | "$SSAC" cluster d.csv --k 1 --oracle interactive --eta 1 --seed 1 >/dev/null 2>&1 \
+  && bad "interactive with k=1 should stop when input ends" || ok
+
+# Usage errors: exit 2, one line naming the parameter and its range.
+expect 2 'q = 1.5 is outside its admissible range (0, 1]' -- "$SSAC" cluster d.csv --k 3 --oracle random --q 1.5 --eta 5
+expect 2 'eta = 0 is outside its admissible range (0, inf)' -- "$SSAC" cluster d.csv --k 3 --eta 0
+expect 2 'k = 0 is outside its admissible range' -- "$SSAC" cluster d.csv --k 0 --eta 5
+expect 2 'k = 4 is outside its admissible range [1, 3]' -- "$SSAC" cluster d.csv --k 4 --eta 5
+expect 2 'beta = 0 is outside its admissible range [1, 1000000]' -- "$SSAC" cluster d.csv --k 3 --eta 5 --beta 0
+expect 2 'rho = 0 is outside its admissible range (0, 1]' -- "$SSAC" cluster d.csv --k 3 --oracle global --rho 0 --eta 5
+expect 2 'nu = 0.5 is outside its admissible range [1, inf)' -- "$SSAC" cluster d.csv --k 3 --oracle local --nu 0.5 --eta 5
+expect 2 '--q applies only to --oracle random' -- "$SSAC" cluster d.csv --k 3 --q 0.5 --eta 5
+expect 2 '--oracle' -- "$SSAC" cluster d.csv --k 3 --oracle psychic --eta 5
+expect 2 '' -- "$SSAC" cluster d.csv --eta 5
+expect 2 '' -- "$SSAC" frobnicate
+expect 2 'std = 0 is outside its admissible range (0, inf)' -- "$SSAC" generate --std 0 --out x.csv
+expect 2 'n = -5 is outside its admissible range' -- "$SSAC" generate --n -5 --out x.csv
+[ ! -e x.csv ] && ok || bad "a usage error left x.csv behind"
+
+# Bad data: exit 1, one line naming the file and position.
+printf 'x,y,label\n1,2,1\n3,oops,2\n' >broken.csv
+expect 1 "broken.csv:3:3: 'oops' is not a number" -- "$SSAC" gamma broken.csv
+expect 1 'missing.csv: cannot open the file for reading' -- "$SSAC" cluster missing.csv --k 2 --eta 2
+printf 'x,y\n1,2\n3,4\n' >nolabel.csv
+expect 1 "nolabel.csv: no 'label' column" -- "$SSAC" cluster nolabel.csv --k 2 --eta 2
+expect 1 'no draw in 3 had its gamma-margin' -- "$SSAC" generate --n 100 --std 0.01 --gamma-max 1.0001 --max-draws 3 --out y.csv
+[ ! -e y.csv ] && ok || bad "a failed generate left y.csv behind"
+expect 1 'cannot open the file for writing' -- "$SSAC" generate --n 100 --gamma-min 0 --gamma-max inf --out /nonexistent/z.csv
+
+# Help is success.
+expect 0 '' -- "$SSAC" --help
+expect 0 '' -- "$SSAC" cluster --help
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
