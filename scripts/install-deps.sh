@@ -14,6 +14,7 @@ packages=(
   librapidcheck-dev      # property suites
   libbenchmark-dev       # benchmarks
   clang-format
+  clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
 )
 
 missing=()

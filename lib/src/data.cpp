@@ -126,6 +126,12 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   for (std::size_t c = 0; c < header.size(); ++c) {
     if (header[c].text.empty())
       throw DataError(where(name, 1, header[c].column) + "empty column name in the header");
+    // Control characters (a stray CR, a tab inside a name, NUL) would not survive being written
+    // back, so a name must be printable.
+    for (std::size_t i = 0; i < header[c].text.size(); ++i)
+      if (static_cast<unsigned char>(header[c].text[i]) < 0x20 || header[c].text[i] == 0x7f)
+        throw DataError(where(name, 1, header[c].column + i) +
+                        "control character in a column name");
     if (header[c].text == "label") {
       if (label_col >= 0)
         throw DataError(where(name, 1, header[c].column) + "a second column named 'label'");

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds the whole project with AddressSanitizer and UndefinedBehaviorSanitizer (g++, -O1) and
+# runs the unit and property suites under them. Any report fails the test that triggered it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${SSAC_SANITIZE_BUILD_DIR:-build-sanitize}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="-O1" -DSSAC_SANITIZE=ON \
+  -DSSAC_WERROR=ON >/dev/null
+cmake --build "$build" -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir "$build" -j"$(nproc)" --output-on-failure "$@"
