@@ -10,6 +10,7 @@
 #include "ssac/metrics.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/ssac.hpp"
+#include "ssac/trace.hpp"
 
 namespace ssac::cli {
 
@@ -27,6 +28,7 @@ struct Opts {
   std::string assignment = "paper";
   unsigned long long seed = 0;
   std::string out, answers;
+  std::string trace;  // --trace: the run as a JSON Lines trace (docs/trace-format.md)
   bool json = false;
   CLI::Option* search_opt = nullptr;
   CLI::Option* q_opt = nullptr;
@@ -115,6 +117,17 @@ int run_cluster(const Opts& o) {
     for (int l : R.labels)
       csv += std::to_string(l) + "\n";
     write_file_atomically(o.out, csv);
+  }
+  if (!o.trace.empty()) {
+    TraceHeader th;
+    th.params = P;
+    th.algorithm = o.algorithm;
+    th.oracle = o.oracle;
+    if (o.oracle == "random") th.oracle += " q=" + format_double(o.q);
+    if (o.oracle == "local") th.oracle += " nu=" + format_double(o.nu);
+    if (o.oracle == "local" || o.oracle == "global") th.oracle += " rho=" + format_double(o.rho);
+    th.seed = o.seed;
+    write_file_atomically(o.trace, format_trace(data.points, th, R));
   }
   std::size_t assigned = 0;
   for (int l : R.labels)
@@ -228,12 +241,15 @@ Command add_cluster(CLI::App& root) {
                   "authors' code: only a yes or all no)")
       ->check(CLI::IsMember({"paper", "code"}))
       ->capture_default_str();
-  app->add_option("--seed", o->seed, "random seed (0..2^64-1)")->capture_default_str();
+  add_seed_option(app, o->seed);
   app->add_option("--out", o->out, "write the labels (0 = unassigned) to this CSV");
   app->add_option("--answers", o->answers,
                   "interactive: append every answer to this file and reuse the answers already "
                   "in it, so an interrupted session can be resumed");
   app->add_flag("--json", o->json, "print the result as one JSON object");
+  app->add_option("--trace", o->trace,
+                  "write every draw, query, search step and label of the run to this file "
+                  "(JSON Lines, docs/trace-format.md; replay with ssac validate)");
   return {app, [o]() { return run_cluster(*o); }};
 }
 

@@ -16,9 +16,17 @@ struct Command {
 Command add_generate(CLI::App& root);
 Command add_gamma(CLI::App& root);
 Command add_cluster(CLI::App& root);
+Command add_experiment(CLI::App& root);
+Command add_merge(CLI::App& root);
+Command add_validate(CLI::App& root);
+Command add_conformance(CLI::App& root);
 
 // Checked conversion of a command-line integer to a size: a negative value is a usage error
 // naming the parameter and its range.
 std::size_t to_size(const char* name, long long value, long long lo, long long hi);
+
+// --seed for every command: a whole number in 0..2^64-1. CLI11 alone would let "-1" wrap around
+// to 2^64-1, so the text is checked before it is converted.
+CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed);
 
 }  // namespace ssac::cli

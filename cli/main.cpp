@@ -17,6 +17,18 @@ std::size_t to_size(const char* name, long long value, long long lo, long long h
   return static_cast<std::size_t>(value);
 }
 
+CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed) {
+  return app->add_option("--seed", seed, "random seed, a whole number in 0..2^64-1")
+      ->check(CLI::Validator(
+          [](const std::string& s) -> std::string {
+            if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
+              return "--seed = " + s + " is outside its admissible range 0..2^64-1 (whole numbers)";
+            return {};
+          },
+          "0..2^64-1", "seed"))
+      ->capture_default_str();
+}
+
 }  // namespace ssac::cli
 
 int main(int argc, char** argv) {
@@ -27,8 +39,25 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "ssac 0.1.0");
   std::vector<ssac::cli::Command> commands = {
-      ssac::cli::add_generate(app), ssac::cli::add_gamma(app), ssac::cli::add_cluster(app)};
+      ssac::cli::add_generate(app),   ssac::cli::add_gamma(app), ssac::cli::add_cluster(app),
+      ssac::cli::add_experiment(app), ssac::cli::add_merge(app), ssac::cli::add_validate(app),
+      ssac::cli::add_conformance(app)};
   std::string where = "ssac";
+  // CLI11 reports an unknown command only as "a subcommand is required"; name it instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string name = argv[1];
+    bool known = false;
+    std::string list;
+    for (auto& c : commands) {
+      known |= c.app->get_name() == name;
+      list += (list.empty() ? "" : ", ") + c.app->get_name();
+    }
+    if (!known) {
+      std::cerr << "ssac: error: unknown command '" << name << "' (commands: " << list
+                << "; see --help)\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
     for (auto& c : commands) {

@@ -188,7 +188,8 @@ Events trace_events(const Matrix& X, const TraceHeader& h, const Result& R) {
       E.add(json{{"event", "sample"}, {"iteration", i}, {"rows", rows_json(it.sample)}}, {i, 1, 0});
       while (qi < R.queries.size() && R.queries[qi].iteration == i && R.queries[qi].phase == 1)
         query({i, 1, 0});
-      E.add(json{{"event", "assignment"}, {"iteration", i}, {"clusters", it.assignment}}, {i, 1, 0});
+      E.add(json{{"event", "assignment"}, {"iteration", i}, {"clusters", it.assignment}},
+            {i, 1, 0});
     }
     if (it.p > 0) {
       json c;
@@ -238,7 +239,7 @@ Events trace_events(const Matrix& X, const TraceHeader& h, const Result& R) {
     o["outcome"] = to_string(it.outcome);
     const bool searched = it.outcome == Outcome::recovered || it.outcome == Outcome::empty_cluster;
     o["j_star"] = searched ? json(it.j_star) : json(nullptr);
-    o["radius"] = !searched                    ? json(nullptr)
+    o["radius"] = !searched                  ? json(nullptr)
                   : std::isfinite(it.radius) ? json(it.radius)
                                              : json("inf");
     o["assigned"] = rows_json(it.members);
@@ -266,3 +267,562 @@ std::string format_trace(const Matrix& X, const TraceHeader& header, const Resul
     out += j.dump() + "\n";
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reading: every line one JSON object whose fields have the types of docs/trace-format.md.
+
+namespace {
+
+enum class T {
+  str,
+  uint,
+  int_,
+  num,
+  boolean,
+  row,
+  rows,
+  ints,
+  nums,
+  ans,
+  ans_or_null,
+  answers,
+  uint_or_null,
+  radius
+};
+
+struct Field {
+  const char* name;
+  T type;
+  bool required = true;
+};
+
+const std::map<std::string, std::vector<Field>>& event_spec() {
+  static const std::map<std::string, std::vector<Field>> spec = {
+      {"header",
+       {{"format", T::str},
+        {"version", T::uint},
+        {"algorithm", T::str},
+        {"search", T::str},
+        {"assignment", T::str},
+        {"n", T::uint},
+        {"m", T::uint},
+        {"k", T::uint},
+        {"eta", T::num},
+        {"beta", T::uint},
+        {"r", T::uint},
+        {"fingerprint", T::str},
+        {"oracle", T::str, false},
+        {"seed", T::uint, false}}},
+      {"iteration", {{"iteration", T::uint}, {"remaining", T::uint}}},
+      {"sample", {{"iteration", T::uint}, {"rows", T::rows}}},
+      {"query",
+       {{"iteration", T::uint},
+        {"phase", T::uint},
+        {"purpose", T::str},
+        {"x", T::row},
+        {"y", T::row},
+        {"answer", T::ans}}},
+      {"assignment", {{"iteration", T::uint}, {"clusters", T::ints}}},
+      {"cluster",
+       {{"iteration", T::uint},
+        {"p", T::uint},
+        {"zp_size", T::uint},
+        {"revisited", T::boolean},
+        {"center", T::nums},
+        {"anchor", T::row}}},
+      {"step",
+       {{"iteration", T::uint},
+        {"step", T::uint},
+        {"lo", T::int_},
+        {"hi", T::int_},
+        {"j", T::uint},
+        {"row", T::row},
+        {"anchor_answer", T::ans_or_null},
+        {"sample", T::rows},
+        {"sample_answers", T::answers},
+        {"decision", T::str}}},
+      {"outcome",
+       {{"iteration", T::uint},
+        {"outcome", T::str},
+        {"j_star", T::uint_or_null},
+        {"radius", T::radius},
+        {"assigned", T::rows}}},
+      {"final",
+       {{"labels", T::ints},
+        {"status", T::str},
+        {"clusters_recovered", T::uint},
+        {"failed", T::boolean},
+        {"queries_phase1", T::uint},
+        {"queries_phase2", T::uint}}},
+  };
+  return spec;
+}
+
+const std::map<std::string, std::set<std::string>>& enum_spec() {
+  static const std::map<std::string, std::set<std::string>> spec = {
+      {"algorithm", {"weak", "original"}},
+      {"search", {"random", "distance", "unified", "plain"}},
+      {"assignment", {"paper", "code"}},
+      {"purpose", {"assignment", "search_anchor", "search_sample"}},
+      {"decision", {"in", "out", "fail"}},
+      {"outcome",
+       {"recovered", "empty_cluster", "phase1_all_not_sure", "search_failed", "empty_remainder"}},
+  };
+  return spec;
+}
+
+bool is_answer(const json& v) {
+  return v.is_string() && (v == "yes" || v == "no" || v == "not-sure");
+}
+
+// Why `v` is not of type t (rows must be below n), or "" when it is.
+std::string type_error(const json& v, T t, std::size_t n) {
+  auto row_ok = [&](const json& x) { return x.is_number_unsigned() && x.get<std::size_t>() < n; };
+  const std::string rows = "a row index in [0, " + std::to_string(n) + ")";
+  switch (t) {
+    case T::str:
+      return v.is_string() ? "" : "a string";
+    case T::uint:
+      return v.is_number_unsigned() ? "" : "a non-negative integer";
+    case T::int_:
+      return v.is_number_integer() ? "" : "an integer";
+    case T::num:
+      return v.is_number() ? "" : "a number";
+    case T::boolean:
+      return v.is_boolean() ? "" : "true or false";
+    case T::row:
+      return row_ok(v) ? "" : rows;
+    case T::rows:
+      if (!v.is_array()) return "an array of row indices";
+      for (const json& x : v)
+        if (!row_ok(x)) return "an array of row indices in [0, " + std::to_string(n) + ")";
+      return "";
+    case T::ints:
+      if (!v.is_array()) return "an array of non-negative integers";
+      for (const json& x : v)
+        if (!x.is_number_unsigned()) return "an array of non-negative integers";
+      return "";
+    case T::nums:
+      if (!v.is_array()) return "an array of numbers";
+      for (const json& x : v)
+        if (!x.is_number()) return "an array of numbers";
+      return "";
+    case T::ans:
+      return is_answer(v) ? "" : "\"yes\", \"no\" or \"not-sure\"";
+    case T::ans_or_null:
+      return v.is_null() || is_answer(v) ? "" : "null, \"yes\", \"no\" or \"not-sure\"";
+    case T::answers:
+      if (!v.is_array()) return "an array of answers";
+      for (const json& x : v)
+        if (!is_answer(x)) return "an array of \"yes\", \"no\" or \"not-sure\"";
+      return "";
+    case T::uint_or_null:
+      return v.is_null() || v.is_number_unsigned() ? "" : "null or a non-negative integer";
+    case T::radius:
+      return v.is_null() || v.is_number() || v == "inf" ? "" : "a number, \"inf\" or null";
+  }
+  return "";
+}
+
+// Strips nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: " prefix.
+std::string short_parse_message(const std::string& what) {
+  std::string s = what;
+  const auto colon = s.find(": ", s.find("column"));
+  if (colon != std::string::npos) s = s.substr(colon + 2);
+  return s;
+}
+
+std::vector<json> parse_trace(const std::string& text, const std::string& name,
+                              std::size_t n_data) {
+  std::vector<json> events;
+  std::size_t line_no = 0, pos = 0;
+  std::size_t n = n_data;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::string at = name + ":" + std::to_string(line_no);
+    if (line.empty()) throw DataError(at + ": empty line (one JSON object per line)");
+    json j;
+    try {
+      j = json::parse(line);
+    } catch (const json::parse_error& e) {
+      throw DataError(at + ":" + std::to_string(e.byte) +
+                      ": not JSON: " + short_parse_message(e.what()));
+    }
+    if (!j.is_object() || !j.contains("event") || !j["event"].is_string())
+      throw DataError(at + ": not an event (a JSON object with a string field \"event\")");
+    const std::string kind = j["event"].get<std::string>();
+    const auto spec = event_spec().find(kind);
+    if (spec == event_spec().end()) throw DataError(at + ": unknown event \"" + kind + "\"");
+    if ((line_no == 1) != (kind == "header"))
+      throw DataError(
+          at + (line_no == 1 ? ": the first event must be the header" : ": a second header"));
+    if (kind == "header") {
+      // Rows are checked against the trace's own n; a different n is reported later by name.
+      if (j.contains("n") && j["n"].is_number_unsigned()) n = j["n"].get<std::size_t>();
+    }
+    std::set<std::string> known = {"event"};
+    for (const Field& f : spec->second) {
+      known.insert(f.name);
+      if (!j.contains(f.name)) {
+        if (f.required)
+          throw DataError(at + ": \"" + kind + "\" event: missing field \"" + f.name + "\"");
+        continue;
+      }
+      const std::string want = type_error(j[f.name], f.type, n);
+      if (!want.empty())
+        throw DataError(at + ": \"" + kind + "\" event: field \"" + f.name + "\" must be " + want);
+      const auto en = enum_spec().find(f.name);
+      if (en != enum_spec().end() && j[f.name].is_string() &&
+          !en->second.count(j[f.name].get<std::string>()))
+        throw DataError(at + ": \"" + kind + "\" event: \"" + f.name + "\" = " + j[f.name].dump() +
+                        " is not one of the format's values");
+    }
+    for (const auto& [key, value] : j.items())
+      if (!known.count(key))
+        throw DataError(at + ": \"" + kind + "\" event: unknown field \"" + key + "\"");
+    if (kind == "query" && j["phase"] != 1 && j["phase"] != 2)
+      throw DataError(at + ": \"query\" event: field \"phase\" must be 1 or 2");
+    events.push_back(std::move(j));
+  }
+  if (events.empty()) throw DataError(name + ": empty trace (no header)");
+  if (events.back()["event"] != "final")
+    throw DataError(name + ":" + std::to_string(events.size()) +
+                    ": the trace does not end with a \"final\" event (truncated?)");
+  for (std::size_t e = 1; e + 1 < events.size(); ++e)
+    if (events[e]["event"] == "final")
+      throw DataError(name + ":" + std::to_string(e + 1) + ": \"final\" event before the end");
+  return events;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay: the recorded choices and answers, handed to the reference in the order it asks.
+
+struct Note {
+  int iteration;
+  std::string text;
+};
+
+class ReplayChooser : public Chooser {
+ public:
+  struct Draw_ {
+    std::size_t row;
+    int iteration;
+  };
+  std::vector<Draw_> phase1, search;
+  std::size_t next1 = 0, next2 = 0;
+  std::vector<Note> notes;
+
+  std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override {
+    const bool p1 = what == Draw::phase1_sample;
+    auto& list = p1 ? phase1 : search;
+    auto& next = p1 ? next1 : next2;
+    if (next >= list.size()) {
+      notes.push_back({list.empty() ? 0 : list.back().iteration + 1,
+                       std::string("the trace has no more ") +
+                           (p1 ? "Phase-1 draws" : "draws of B") + " where the reference draws"});
+      return 0;
+    }
+    const Draw_ d = list[next++];
+    if (p1) {
+      // S_i is in increasing row order.
+      const auto it = std::lower_bound(pool.begin(), pool.end(), d.row);
+      if (it != pool.end() && *it == d.row) return static_cast<std::size_t>(it - pool.begin());
+      notes.push_back({d.iteration, "row " + std::to_string(d.row) +
+                                        " drawn in Phase 1 of iteration " +
+                                        std::to_string(d.iteration) +
+                                        " is not in S_i (it was assigned earlier)"});
+      return 0;
+    }
+    const auto it = std::find(pool.begin(), pool.end(), d.row);
+    if (it != pool.end()) return static_cast<std::size_t>(it - pool.begin());
+    std::string zp;
+    for (std::size_t r : std::set<std::size_t>(pool.begin(), pool.end()))
+      zp += (zp.empty() ? "" : ", ") + std::to_string(r);
+    notes.push_back({d.iteration, "row " + std::to_string(d.row) +
+                                      " drawn into B is not in Z_p = {" + zp +
+                                      "} (B is sampled from Z_p, Algorithms 2 and 4)"});
+    return 0;
+  }
+};
+
+class ReplayOracle : public Oracle {
+ public:
+  struct Q {
+    std::size_t x, y;
+    Answer a;
+  };
+  std::vector<Q> queries;
+  std::map<std::pair<std::size_t, std::size_t>, Answer> by_pair;
+  std::size_t next = 0;
+
+  Answer query(std::size_t x, std::size_t y) override {
+    // The recorded answer when the reference asks what the trace asked next. Otherwise the run
+    // has already diverged (the comparison reports it); any answer the trace gave for the pair
+    // keeps the replay close to the trace, not-sure when it gave none.
+    const std::size_t i = next++;
+    if (i < queries.size() && queries[i].x == x && queries[i].y == y) return queries[i].a;
+    const auto f = by_pair.find({std::min(x, y), std::max(x, y)});
+    return f == by_pair.end() ? Answer::NotSure : f->second;
+  }
+};
+
+Answer parse_answer(const json& v) {
+  return v == "yes" ? Answer::Yes : v == "no" ? Answer::No : Answer::NotSure;
+}
+
+bool close(double a, double b) {
+  if (a == b) return true;
+  if (!std::isfinite(a) || !std::isfinite(b)) return false;
+  return std::fabs(a - b) <= kTraceTolerance * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
+
+// Equality of two JSON values, numbers within the tolerance; on a difference `path` names the
+// first differing element ("[3]").
+bool same(const json& a, const json& b, std::string& path) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_number_float() || b.is_number_float()) return close(a.get<double>(), b.get<double>());
+    return a == b;
+  }
+  if (a.is_array() && b.is_array()) {
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+      if (!same(a[i], b[i], path)) {
+        path = "[" + std::to_string(i) + "]" + path;
+        return false;
+      }
+    if (a.size() != b.size()) {
+      path = " (length " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + ")";
+      return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+std::string context(std::size_t event, const Where& w, const json& ref) {
+  std::string s = "event " + std::to_string(event);
+  if (w.iteration == 0) return s + (ref["event"] == "final" ? " (final)" : " (header)");
+  s += " (iteration " + std::to_string(w.iteration);
+  if (w.phase) s += ", phase " + std::to_string(w.phase);
+  if (w.step) s += ", step " + std::to_string(w.step);
+  return s + ")";
+}
+
+std::string qstr(const json& q) {
+  return "Q(" + q["x"].dump() + ", " + q["y"].dump() + ") " + q["purpose"].get<std::string>() +
+         " in phase " + q["phase"].dump();
+}
+
+}  // namespace
+
+ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name) {
+  const std::size_t n = static_cast<std::size_t>(X.rows());
+  const std::vector<json> tr = parse_trace(text, name, n);
+  const json& h = tr.front();
+  const std::string at1 = name + ":1: ";
+  if (h["format"] != kTraceFormat)
+    throw DataError(at1 + "format " + h["format"].dump() + " is not \"" + kTraceFormat + "\"");
+  if (h["version"] != kTraceVersion)
+    throw DataError(at1 + "format version " + h["version"].dump() +
+                    " is not supported (this program reads version " +
+                    std::to_string(kTraceVersion) + ")");
+  if (h["n"] != n || h["m"] != static_cast<std::size_t>(X.cols()))
+    throw DataError(at1 + "the trace is for n = " + h["n"].dump() + ", m = " + h["m"].dump() +
+                    " but the data has n = " + std::to_string(n) +
+                    ", m = " + std::to_string(X.cols()));
+  const std::string fp = points_fingerprint(X);
+  if (h["fingerprint"] != fp)
+    throw DataError(at1 + "fingerprint " + h["fingerprint"].get<std::string>() +
+                    " does not match the data's " + fp + " (the trace is for other points)");
+  TraceHeader H;
+  H.algorithm = h["algorithm"].get<std::string>();
+  const std::string search = h["search"].get<std::string>();
+  H.params.search = search == "random"     ? Search::random
+                    : search == "distance" ? Search::distance
+                    : search == "unified"  ? Search::unified
+                                           : Search::plain;
+  if ((H.algorithm == "original") != (H.params.search == Search::plain))
+    throw DataError(at1 + "algorithm \"" + H.algorithm + "\" does not go with search \"" + search +
+                    "\" (the original SSAC uses the plain search, and only it)");
+  H.params.elimination = h["assignment"] == "paper";
+  if (h["k"].get<std::uint64_t>() > n)
+    throw DataError(at1 + "k = " + h["k"].dump() + " is outside [1, n]");
+  H.params.k = h["k"].get<int>();
+  H.params.eta = h["eta"].get<double>();
+  if (h["beta"].get<std::uint64_t>() > 1000000)
+    throw DataError(at1 + "beta = " + h["beta"].dump() + " is outside [1, 1000000]");
+  H.params.beta = h["beta"].get<int>();
+  try {
+    H.params.check(n);
+  } catch (const ParameterError& e) {
+    throw DataError(at1 + e.what());
+  }
+  if (h.contains("oracle")) H.oracle = h["oracle"].get<std::string>();
+  if (h.contains("seed")) H.seed = h["seed"].get<std::uint64_t>();
+
+  ValidationReport report;
+  report.events = tr.size();
+  auto diverge = [&](std::size_t e, const Where& w, const json& ref, std::string what,
+                     std::string expected, std::string found, std::string extra, bool tie) {
+    Divergence d;
+    d.event = e;
+    d.iteration = w.iteration;
+    d.phase = w.phase;
+    d.what = std::move(what);
+    d.expected = std::move(expected);
+    d.found = std::move(found);
+    d.near_tie = tie;
+    d.message = context(e, w, ref) + ": " + d.what + ": expected " + d.expected + ", found " +
+                d.found + extra;
+    report.conforms = false;
+    report.divergence = std::move(d);
+    return report;
+  };
+
+  // Algorithm 1 line 1: r = ceil(k eta); an implementation that rounds otherwise draws another
+  // number of points, so this is checked before the run.
+  if (h["r"] != H.params.sample_size())
+    return diverge(1, {}, h, "r", std::to_string(H.params.sample_size()) + " = ceil(k eta)",
+                   h["r"].dump(), "", false);
+
+  ReplayChooser chooser;
+  ReplayOracle oracle;
+  for (const json& e : tr) {
+    const std::string kind = e["event"].get<std::string>();
+    if (kind == "sample")
+      for (const json& r : e["rows"])
+        chooser.phase1.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
+    if (kind == "step")
+      for (const json& r : e["sample"])
+        chooser.search.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
+    if (kind == "query") {
+      const std::size_t x = e["x"].get<std::size_t>(), y = e["y"].get<std::size_t>();
+      const Answer a = parse_answer(e["answer"]);
+      oracle.queries.push_back({x, y, a});
+      oracle.by_pair.emplace(std::make_pair(std::min(x, y), std::max(x, y)), a);
+    }
+  }
+  const Result R = run_ssac(X, oracle, chooser, H.params);
+  const Events ref = trace_events(X, H, R);
+
+  auto note_for = [&](int iteration) -> std::string {
+    for (const Note& nt : chooser.notes)
+      if (nt.iteration <= iteration || iteration == 0) return "; note: " + nt.text;
+    return "";
+  };
+  auto center_of = [&](int iteration) -> const Vector& {
+    return R.iterations[static_cast<std::size_t>(iteration - 1)].center;
+  };
+
+  for (std::size_t e = 1; e < std::max(ref.ev.size(), tr.size()); ++e) {
+    const std::size_t num = e + 1;
+    if (e >= tr.size() - 1 && e < ref.ev.size() - 1)
+      return diverge(tr.size(), ref.at[e], ref.ev[e], "event",
+                     "a \"" + ref.ev[e]["event"].get<std::string>() + "\" event",
+                     "the \"final\" event", note_for(ref.at[e].iteration), false);
+    if (e >= ref.ev.size() - 1 && e < tr.size() - 1)
+      return diverge(
+          num, ref.at.back(), ref.ev.back(), "event", "the \"final\" event",
+          "a \"" + tr[e]["event"].get<std::string>() + "\" event (the reference run has ended)",
+          note_for(ref.at.back().iteration), false);
+    const json& a = ref.ev[e];
+    const json& b = tr[e];
+    const Where& w = ref.at[e];
+    const std::string kind = a["event"].get<std::string>();
+    if (b["event"] != kind) {
+      std::string extra = note_for(w.iteration);
+      return diverge(num, w, a, "event", "a \"" + kind + "\" event",
+                     "a \"" + b["event"].get<std::string>() + "\" event", extra, false);
+    }
+    if (kind == "query") {
+      ++report.queries;
+      if (a["x"] != b["x"] || a["y"] != b["y"] || a["purpose"] != b["purpose"] ||
+          a["phase"] != b["phase"] || a["iteration"] != b["iteration"]) {
+        std::string extra;
+        // In a search step, say which probe the trace's query belongs to.
+        if (w.step) {
+          for (std::size_t f = e + 1; f < tr.size(); ++f)
+            if (tr[f]["event"] == "step") {
+              const SearchStep& rs =
+                  R.iterations[static_cast<std::size_t>(w.iteration - 1)].steps[w.step - 1];
+              if (tr[f]["j"] != rs.j || tr[f]["lo"] != rs.lo || tr[f]["hi"] != rs.hi)
+                extra = "; the trace's step probes j = " + tr[f]["j"].dump() +
+                        " (lo = " + tr[f]["lo"].dump() + ", hi = " + tr[f]["hi"].dump() +
+                        "), the reference j = floor((lo + hi) / 2) = " + std::to_string(rs.j) +
+                        " (lo = " + std::to_string(rs.lo) + ", hi = " + std::to_string(rs.hi) + ")";
+              break;
+            }
+        }
+        return diverge(num, w, a, "query", qstr(a), qstr(b), extra + note_for(w.iteration), false);
+      }
+      continue;
+    }
+    for (const auto& [key, av] : a.items()) {
+      static const json missing;
+      const json& bv = b.contains(key) ? b[key] : missing;
+      std::string path;
+      if (same(av, bv, path)) continue;
+      std::string what = key + path;
+      std::string extra;
+      bool tie = false;
+      auto dist = [&](const json& row) {
+        return distance(X, row.get<std::size_t>(), center_of(w.iteration));
+      };
+      if ((kind == "step" && key == "row") || (kind == "cluster" && key == "anchor")) {
+        const double da = dist(av), db = dist(bv);
+        if (close(da, db)) {
+          tie = true;
+          extra = "; near-tie in the distance order: d(x" + av.dump() +
+                  ", mu'_p) = " + format_double(da) + " and d(x" + bv.dump() +
+                  ", mu'_p) = " + format_double(db) +
+                  " are within the tolerance; the reference orders S_i by distance, ties by row";
+        } else if (kind == "cluster") {
+          extra = "; x_1 is the point of S_i closest to mu'_p (Algorithms 3 and 4): d(x" +
+                  av.dump() + ", mu'_p) = " + format_double(da) + ", d(x" + bv.dump() +
+                  ", mu'_p) = " + format_double(db);
+        } else {
+          extra = "; d(x" + av.dump() + ", mu'_p) = " + format_double(da) + ", d(x" + bv.dump() +
+                  ", mu'_p) = " + format_double(db);
+        }
+      } else if (kind == "step" && key == "decision") {
+        extra = "; Q(x_1, x_j) = " +
+                (a["anchor_answer"].is_null() ? std::string("not asked")
+                                              : a["anchor_answer"].get<std::string>()) +
+                ", answers from B = " + a["sample_answers"].dump();
+      } else if (kind == "outcome" && key == "assigned") {
+        const Iteration& it = R.iterations[static_cast<std::size_t>(w.iteration - 1)];
+        std::set<std::size_t> sa, sb;
+        for (const json& r : av)
+          sa.insert(r.get<std::size_t>());
+        for (const json& r : bv)
+          sb.insert(r.get<std::size_t>());
+        std::vector<std::size_t> diff;
+        std::set_symmetric_difference(sa.begin(), sa.end(), sb.begin(), sb.end(),
+                                      std::back_inserter(diff));
+        if (!diff.empty() && it.p > 0) {
+          const std::size_t x = diff.front();
+          const double d = distance(X, x, it.center);
+          what = "assigned";
+          extra = "; row " + std::to_string(x) + " is " + (sa.count(x) ? "in" : "not in") +
+                  " the reference's C'_p, d(x" + std::to_string(x) +
+                  ", mu'_p) = " + format_double(d) + ", r'_i = " + format_double(it.radius);
+          if (d == it.radius)
+            extra += "; C'_p = {x in S_i : d(x, mu'_p) < r'_i} is strict (Algorithm 1, line 13)";
+          else if (close(d, it.radius)) {
+            tie = true;
+            extra += "; near-tie at the radius: the distance is within the tolerance of r'_i";
+          }
+        }
+      }
+      return diverge(num, w, a, what, av.dump(), b.contains(key) ? bv.dump() : "nothing",
+                     extra + note_for(w.iteration), tie);
+    }
+  }
+  return report;
+}
+
+}  // namespace ssac
