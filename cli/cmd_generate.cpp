@@ -17,6 +17,7 @@ Command add_generate(CLI::App& root) {
     GeneratorParams p;
     std::string out;
     unsigned long long max_draws = 100000;
+    unsigned long long seed = 0;
   };
   auto o = std::make_shared<Opts>();
   app->add_option("--n", o->n, "number of points, 2..1e8")->capture_default_str();
@@ -30,7 +31,7 @@ Command add_generate(CLI::App& root) {
       ->capture_default_str();
   app->add_option("--max-draws", o->max_draws, "datasets drawn before giving up, >= 1")
       ->capture_default_str();
-  app->add_option("--seed", o->p.seed, "random seed (0..2^64-1)")->capture_default_str();
+  add_seed_option(app, o->seed);
   app->add_option("--out", o->out, "output CSV file")->required();
   return {app, [o]() {
             GeneratorParams p = o->p;
@@ -38,6 +39,7 @@ Command add_generate(CLI::App& root) {
             p.m = to_size("m", o->m, 1, 100000);
             p.k = static_cast<int>(to_size("k", o->k, 1, o->n));
             p.max_draws = o->max_draws;
+            p.seed = o->seed;
             const Generated g = generate(p);
             write_file_atomically(o->out, format_csv(g.data));
             std::cout << "wrote " << o->out << ": n = " << p.n << ", m = " << p.m << ", k = " << p.k

@@ -36,7 +36,7 @@ TEST(Csv, ReadsCoordinatesAndLabelInAnyColumn) {
 }
 
 TEST(Csv, WithoutLabelColumnHasNoLabels) {
-  const Dataset d = parse_csv("x,y\n1,2\n", "f.csv");
+  const Dataset d = parse_csv("x,y\n1,2\n3,4\n", "f.csv");
   EXPECT_FALSE(d.has_labels());
   EXPECT_EQ(d.num_labels(), 0);
 }
@@ -46,15 +46,16 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
   expect_error("x,y\n", "f.csv:2:1: no data rows after the header");
   expect_error("x,,y\n1,2,3\n", "f.csv:1:3: empty column name in the header");
   expect_error("label\n1\n", "f.csv:1:1: the header names no coordinate column");
+  expect_error("x\n1\n", "f.csv:3:1: only one data row; at least two points are needed");
   expect_error("x,y\n1,2\n3\n", "f.csv:3:1: expected 2 fields as in the header, found 1");
-  expect_error("x,y\n1,abc\n", "f.csv:2:3: 'abc' is not a number");
-  expect_error("x,y\n1,nan\n", "f.csv:2:3: 'nan' is not a finite number");
-  expect_error("x,y\n1,-inf\n", "f.csv:2:3: '-inf' is not a finite number");
-  expect_error("x,y\n1,\n", "f.csv:2:3: '' is not a number");
-  expect_error("x,label\n1,1.5\n", "f.csv:2:3: label '1.5' is not an integer");
-  expect_error("x,label\n1,-2\n",
+  expect_error("x,y\n1,abc\n3,4\n", "f.csv:2:3: 'abc' is not a number");
+  expect_error("x,y\n1,nan\n3,4\n", "f.csv:2:3: 'nan' is not a finite number");
+  expect_error("x,y\n1,-inf\n3,4\n", "f.csv:2:3: '-inf' is not a finite number");
+  expect_error("x,y\n1,\n3,4\n", "f.csv:2:3: '' is not a number");
+  expect_error("x,label\n1,1.5\n2,1\n", "f.csv:2:3: label '1.5' is not an integer");
+  expect_error("x,label\n1,-2\n2,1\n",
                "f.csv:2:3: label -2 is outside 1..1000000 (cluster ids start at 1)");
-  expect_error("x,label\n1,0\n",
+  expect_error("x,label\n1,0\n2,1\n",
                "f.csv:2:3: label 0 is outside 1..1000000 (cluster ids start at 1)");
   expect_error("x,label\n1,1\n2,3\n",
                "f.csv: column 'label' uses ids up to 3 but no row has label 2 (ids must be 1..K "
@@ -62,7 +63,7 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
   expect_error("x,y\n1,2\n\n3,4\n", "f.csv:3:1: expected 2 fields as in the header, found 1");
   expect_error("label,x,label\n1,2,3\n", "f.csv:1:9: a second column named 'label'");
   // Found by fuzz/fuzz_csv: a CR inside the header would not survive a write/read round trip.
-  expect_error("x,\r y\n1,2\n", "f.csv:1:3: control character in a column name");
+  expect_error("x,\r y\n1,2\n3,4\n", "f.csv:1:3: control character in a column name");
 }
 
 TEST(Csv, MissingFileIsADataError) {

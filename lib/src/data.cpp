@@ -144,6 +144,8 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   if (m == 0) throw DataError(where(name, 1, 1) + "the header names no coordinate column");
   const std::size_t n = lines.size() - 1;
   if (n == 0) throw DataError(name + ":2:1: no data rows after the header");
+  // Clustering, the gamma-margin and every bound of the paper need at least two points.
+  if (n == 1) throw DataError(name + ":3:1: only one data row; at least two points are needed");
 
   data.points.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(m));
   if (label_col >= 0) data.labels.resize(n);
