@@ -1,0 +1,149 @@
+// `ssac experiment`: the paper's evaluation (Section 5, appendix "Additional Experimental
+// Results"); `ssac merge`, which combines slices of one run, lives in cmd_merge.cpp. Both print
+// the paper-shaped tables and write the output directory described in docs/experiment.md.
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "experiment_output.hpp"
+#include "ssac/error.hpp"
+#include "ssac/experiment.hpp"
+
+namespace ssac::cli {
+
+namespace {
+
+struct Opts {
+  std::string preset = "paper-main";
+  long long reps = 0;
+  std::string reps_range;
+  unsigned long long seed = 0;
+  long long threads = 0;
+  std::string out;
+  bool quiet = false, no_plots = false;
+  long long n = 0, m = 0, k = 0, beta = 0;
+  double sigma = 0, gamma_min = 0, gamma_max = 0;
+  unsigned long long max_draws = 0;
+  std::vector<double> q, nu, rho, eta;
+  std::vector<std::string> oracles, algorithms;
+  std::string search, assignment;
+  CLI::App* app = nullptr;
+  bool given(const char* name) const { return app->get_option(name)->count() > 0; }
+};
+
+// "A:B" with 0 <= A < B: reps A .. B-1.
+void parse_range(const std::string& s, std::uint64_t& a, std::uint64_t& b) {
+  const std::size_t colon = s.find(':');
+  const char* p = s.data();
+  bool ok = colon != std::string::npos;
+  ok = ok && std::from_chars(p, p + colon, a).ptr == p + colon;
+  ok = ok && std::from_chars(p + colon + 1, p + s.size(), b).ptr == p + s.size();
+  if (!ok || !(a < b))
+    throw ParameterError("reps-range = '" + s + "' is not A:B with integers 0 <= A < B");
+}
+
+int run(const Opts& o) {
+  ExperimentConfig c = preset_config(o.preset);
+  if (o.given("--n")) c.gen.n = to_size("n", o.n, 2, 100000000);
+  if (o.given("--m")) c.gen.m = to_size("m", o.m, 1, 100000);
+  if (o.given("--k")) c.gen.k = static_cast<int>(to_size("k", o.k, 1, 1000000));
+  if (o.given("--sigma")) c.gen.sigma = o.sigma;
+  if (o.given("--gamma-min")) c.gen.gamma_min = o.gamma_min;
+  if (o.given("--gamma-max")) c.gen.gamma_max = o.gamma_max;
+  if (o.given("--max-draws")) c.gen.max_draws = o.max_draws;
+  if (o.given("--beta")) c.beta = static_cast<int>(to_size("beta", o.beta, 1, 1000000));
+  if (o.given("--q")) c.q = o.q;
+  if (o.given("--nu")) c.nu = o.nu;
+  if (o.given("--rho")) c.rho = o.rho;
+  if (o.given("--eta")) c.eta = o.eta;
+  if (o.given("--search"))
+    c.search = o.search == "random"     ? Search::random
+               : o.search == "distance" ? Search::distance
+                                        : Search::unified;
+  if (o.given("--assignment")) c.elimination = o.assignment == "paper";
+  if (o.given("--oracle")) {
+    c.oracles.clear();
+    for (const auto& s : o.oracles)
+      c.oracles.push_back(s == "random"  ? OracleKind::random
+                          : s == "local" ? OracleKind::local
+                                         : OracleKind::global);
+  }
+  if (o.given("--algorithm")) {
+    c.weak = c.original = false;
+    for (const auto& s : o.algorithms)
+      (s == "weak" ? c.weak : c.original) = true;
+  }
+  c.seed = o.seed;
+  if (o.given("--reps")) c.reps = to_size("reps", o.reps, 1, 1000000000);
+  if (!o.reps_range.empty()) {
+    if (o.given("--reps")) throw ParameterError("--reps and --reps-range exclude each other");
+    std::uint64_t a = 0, b = 0;
+    parse_range(o.reps_range, a, b);
+    c.rep_first = a;
+    c.reps = b - a;
+  }
+  c.check();
+  const unsigned threads = static_cast<unsigned>(to_size("threads", o.threads, 0, 4096));
+  const std::string out = o.out.empty() ? "results/" + c.preset : o.out;
+
+  ProgressBar bar(c.reps, !o.quiet && isatty(STDERR_FILENO));
+  const ExperimentResult r = run_experiment(c, threads, [&](std::uint64_t d) { bar.update(d); });
+  bar.finish();
+  return report(r, out, o.no_plots, o.quiet);
+}
+
+}  // namespace
+
+Command add_experiment(CLI::App& root) {
+  auto* app = root.add_subcommand(
+      "experiment",
+      "Reproduce the paper's evaluation (Section 5 and appendix): every rep draws a fresh dataset "
+      "in the preset's gamma window and runs every (oracle, algorithm, q or nu/rho, eta) cell on "
+      "it. Prints the Accuracy and #Failure tables and writes summary.json, CSV tables, gamma.csv "
+      "and PNG plots to --out. See docs/experiment.md.");
+  auto o = std::make_shared<Opts>();
+  o->app = app;
+  app->add_option("--preset", o->preset, "paper-main | paper-highdim | paper-nonsep")
+      ->check(CLI::IsMember(preset_names()))
+      ->capture_default_str();
+  app->add_option("--reps", o->reps, "number of reps N_rep, 1..1e9 (preset: 5000)");
+  app->add_option("--reps-range", o->reps_range,
+                  "run only reps A..B-1 of the run (A:B), for `ssac merge`");
+  app->add_option("--seed", o->seed, "random seed (0..2^64-1)")->capture_default_str();
+  app->add_option("--threads", o->threads, "worker threads, 0 = every core")->capture_default_str();
+  app->add_option("--out", o->out, "output directory (default results/PRESET)");
+  app->add_flag("--quiet", o->quiet, "no progress bar and no table; only errors");
+  app->add_flag("--no-plots", o->no_plots, "skip the gnuplot figures");
+  app->add_option("--n", o->n, "override: number of points");
+  app->add_option("--m", o->m, "override: dimension");
+  app->add_option("--k", o->k, "override: number of clusters");
+  app->add_option("--sigma,--std", o->sigma, "override: standard deviation of every coordinate");
+  app->add_option("--gamma-min", o->gamma_min, "override: exclusive lower end of the window");
+  app->add_option("--gamma-max", o->gamma_max, "override: inclusive upper end (inf allowed)");
+  app->add_option("--max-draws", o->max_draws, "override: draws per dataset before giving up");
+  app->add_option("--q", o->q, "override: random-weak q list, e.g. 0.7,0.85,1")->delimiter(',');
+  app->add_option("--nu", o->nu, "override: local distance-weak nu list")->delimiter(',');
+  app->add_option("--rho", o->rho, "override: distance-weak rho list")->delimiter(',');
+  app->add_option("--eta", o->eta, "override: eta list, e.g. 2,5,10,20,50")->delimiter(',');
+  app->add_option("--beta", o->beta, "override: Phase-2 sampling number beta");
+  app->add_option("--search", o->search, "override: weak SSAC's search (random|distance|unified)")
+      ->check(CLI::IsMember({"random", "distance", "unified"}));
+  app->add_option("--oracle", o->oracles, "oracles to sweep: random,local,global (default random)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"random", "local", "global"}));
+  app->add_option("--algorithm", o->algorithms,
+                  "algorithms: weak,original (default weak; original = Ashtiani et al.'s plain "
+                  "search with a coin flip for not-sure)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"weak", "original"}));
+  app->add_option("--assignment", o->assignment, "override: paper | code (see ssac cluster)")
+      ->check(CLI::IsMember({"paper", "code"}));
+  return {app, [o]() { return run(*o); }};
+}
+
+}  // namespace ssac::cli

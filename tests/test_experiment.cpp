@@ -1,0 +1,232 @@
+// `ssac experiment`'s driver (lib/src/experiment.cpp): the totals are those of the public
+// building blocks under the documented stream derivation, and they do not depend on the number
+// of threads or on how the reps are split into slices and merged (byte-for-byte summary.json).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <bit>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "ssac/error.hpp"
+#include "ssac/experiment.hpp"
+#include "ssac/oracle.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A quick configuration: the paper-main window, fewer points.
+ssac::ExperimentConfig small(std::uint64_t reps) {
+  ssac::ExperimentConfig c = ssac::preset_config("paper-main");
+  c.gen.n = 240;
+  c.q = {0.7, 1.0};
+  c.eta = {2, 10};
+  c.reps = reps;
+  c.seed = 11;
+  return c;
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() /
+           ("ssac_test_experiment_" + std::to_string(getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+TEST(Experiment, PresetsMatchThePaper) {
+  const auto main = ssac::preset_config("paper-main");
+  EXPECT_EQ(main.gen.n, 1500u);
+  EXPECT_EQ(main.gen.m, 2u);
+  EXPECT_EQ(main.gen.k, 3);
+  EXPECT_EQ(main.gen.sigma, 1.75);
+  EXPECT_EQ(main.gen.gamma_min, 1.0);
+  EXPECT_EQ(main.gen.gamma_max, 1.1);
+  EXPECT_EQ(main.reps, 5000u);
+  EXPECT_EQ(main.beta, 10);
+  EXPECT_EQ(main.search, ssac::Search::unified);
+  EXPECT_EQ(main.q, (std::vector<double>{0.7, 0.85, 1.0}));
+  EXPECT_EQ(main.eta, (std::vector<double>{2, 5, 10, 20, 50}));
+  const auto hd = ssac::preset_config("paper-highdim");
+  EXPECT_EQ(hd.gen.n, 3000u);
+  EXPECT_EQ(hd.gen.m, 10u);
+  const auto ns = ssac::preset_config("paper-nonsep");
+  EXPECT_EQ(ns.gen.gamma_min, 0.6);
+  EXPECT_EQ(ns.gen.gamma_max, 1.0);
+  EXPECT_THROW(ssac::preset_config("paper"), ssac::ParameterError);
+}
+
+TEST(Experiment, TotalsEqualIndependentRecomputationFromTheDocumentedStreams) {
+  const auto c = small(4);
+  const auto r = ssac::run_experiment(c, 2);
+  const auto cells = ssac::experiment_cells(c);
+  ASSERT_EQ(cells.size(), 4u);
+  std::vector<std::uint64_t> correct(cells.size(), 0), failures(cells.size(), 0);
+  for (std::uint64_t rep = 0; rep < c.reps; ++rep) {
+    const std::uint64_t R = ssac::Rng::stream(c.seed, {ssac::kStreamExperimentRep, rep}).next_u64();
+    ssac::GeneratorParams g = c.gen;
+    g.seed = R;
+    const ssac::Generated data = ssac::generate(g);
+    EXPECT_EQ(r.gamma[rep], data.gamma);
+    EXPECT_EQ(r.draws[rep], data.draws);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const auto& s = cells[i];
+      auto key = [&](std::uint64_t purpose) {
+        return ssac::Rng::stream(R, {purpose, 0, 0, std::bit_cast<std::uint64_t>(s.q), 0, 0,
+                                     std::bit_cast<std::uint64_t>(s.eta)});
+      };
+      ssac::RandomWeakOracle oracle(data.data.labels, s.q, key(ssac::kStreamOracle));
+      ssac::UniformChooser chooser(key(ssac::kStreamAlgorithm));
+      ssac::Params P;
+      P.k = 3;
+      P.eta = s.eta;
+      const ssac::Result res = ssac::run_ssac(data.data.points, oracle, chooser, P);
+      const ssac::Evaluation ev = ssac::evaluate(data.data.points, data.data.labels, res);
+      correct[i] += static_cast<std::uint64_t>(std::llround(ev.accuracy_pct * 240 / 100.0));
+      failures[i] += res.failed;
+    }
+  }
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    EXPECT_EQ(r.totals[i].correct, correct[i]) << "cell " << i;
+    EXPECT_EQ(r.totals[i].failures, failures[i]) << "cell " << i;
+  }
+}
+
+TEST(Experiment, SummaryDoesNotDependOnThreads) {
+  auto c = small(9);
+  c.oracles = {ssac::OracleKind::random, ssac::OracleKind::local, ssac::OracleKind::global};
+  c.original = true;
+  c.nu = {1.0, 1.5};
+  c.rho = {0.8};
+  const std::string one = ssac::summary_json(ssac::run_experiment(c, 1));
+  EXPECT_EQ(ssac::summary_json(ssac::run_experiment(c, 2)), one);
+  EXPECT_EQ(ssac::summary_json(ssac::run_experiment(c, 5)), one);
+}
+
+TEST(Experiment, ACellsStreamsDependOnItsParametersNotItsPosition) {
+  auto all = small(5);
+  auto one = all;
+  one.q = {1.0};
+  one.eta = {10};
+  const auto a = ssac::run_experiment(all, 2);
+  const auto b = ssac::run_experiment(one, 2);
+  // Cell (q = 1, eta = 10) is the last of `all`.
+  EXPECT_EQ(a.totals.back().correct, b.totals[0].correct);
+  EXPECT_EQ(a.totals.back().queries_phase1, b.totals[0].queries_phase1);
+  EXPECT_EQ(a.totals.back().queries_phase2, b.totals[0].queries_phase2);
+  EXPECT_EQ(a.gamma, b.gamma);
+}
+
+TEST(Experiment, SlicesWrittenReadAndMergedGiveTheSameSummaryBytes) {
+  TempDir tmp;
+  auto c = small(10);
+  c.original = true;
+  ssac::WriteOptions w;
+  w.plots = false;
+  ssac::write_experiment(ssac::run_experiment(c, 2), (tmp.path / "whole").string(), w);
+  std::vector<ssac::ExperimentResult> parts;
+  std::vector<std::string> names;
+  // Slices given out of order, of unequal sizes.
+  for (auto [a, b] : {std::pair<int, int>{6, 10}, {0, 3}, {3, 6}}) {
+    auto s = c;
+    s.rep_first = static_cast<std::uint64_t>(a);
+    s.reps = static_cast<std::uint64_t>(b - a);
+    const std::string dir = (tmp.path / ("slice" + std::to_string(a))).string();
+    ssac::write_experiment(ssac::run_experiment(s, 1), dir, w);
+    parts.push_back(ssac::read_experiment(dir));
+    names.push_back(dir);
+  }
+  const auto merged = ssac::merge_experiments(parts, names);
+  ssac::write_experiment(merged, (tmp.path / "merged").string(), w);
+  for (const char* f : {"summary.json", "gamma.csv", "table.txt", "accuracy_random_weak.csv",
+                        "failures_random_original.csv"}) {
+    const std::string whole = read(tmp.path / "whole" / f);
+    EXPECT_FALSE(whole.empty()) << f;
+    EXPECT_EQ(read(tmp.path / "merged" / f), whole) << f;
+  }
+  EXPECT_FALSE(fs::exists(tmp.path / "merged" / "timing.json"));
+}
+
+TEST(Experiment, MergeRejectsGapsOverlapsAndOtherRuns) {
+  auto c = small(2);
+  auto part = [&](std::uint64_t first, std::uint64_t reps, std::uint64_t seed) {
+    auto s = c;
+    s.rep_first = first;
+    s.reps = reps;
+    s.seed = seed;
+    return ssac::run_experiment(s, 1);
+  };
+  EXPECT_THROW(ssac::merge_experiments({part(0, 2, 11), part(3, 1, 11)}, {"a", "b"}),
+               ssac::DataError);
+  EXPECT_THROW(ssac::merge_experiments({part(0, 2, 11), part(1, 2, 11)}, {"a", "b"}),
+               ssac::DataError);
+  EXPECT_THROW(ssac::merge_experiments({part(0, 2, 11), part(2, 1, 12)}, {"a", "b"}),
+               ssac::DataError);
+  EXPECT_NO_THROW(ssac::merge_experiments({part(2, 1, 11), part(0, 2, 11)}, {"a", "b"}));
+}
+
+TEST(Experiment, ReadRejectsMalformedSummaryWithPosition) {
+  TempDir tmp;
+  std::ofstream(tmp.path / "summary.json") << "{\n  \"preset\": oops\n}\n";
+  try {
+    ssac::read_experiment(tmp.path.string());
+    FAIL() << "no error";
+  } catch (const ssac::DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("summary.json:2:"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Experiment, ParametersOutOfRangeAreNamed) {
+  auto c = small(1);
+  c.q = {0.0};
+  try {
+    c.check();
+    FAIL() << "no error";
+  } catch (const ssac::ParameterError& e) {
+    EXPECT_NE(std::string(e.what()).find("q"), std::string::npos);
+  }
+  c = small(1);
+  c.eta = {};
+  EXPECT_THROW(c.check(), ssac::ParameterError);
+  c = small(1);
+  c.oracles = {ssac::OracleKind::local};
+  c.nu = {0.5};
+  EXPECT_THROW(c.check(), ssac::ParameterError);
+  c = small(1);
+  c.reps = 0;
+  EXPECT_THROW(c.check(), ssac::ParameterError);
+}
+
+TEST(Experiment, PerfectOraclesNeverFailOnSeparableData) {
+  // With q = 1 (or a global oracle with rho = 1, which never abstains) the oracle is perfect, so
+  // the coin flips of the original SSAC never fire; the data are separable (gamma > 1), so both
+  // recover every cluster at eta = 10.
+  auto c = small(6);
+  c.q = {1.0};
+  c.eta = {10};
+  c.oracles = {ssac::OracleKind::random, ssac::OracleKind::global};
+  c.rho = {1.0};
+  c.original = true;
+  const auto r = ssac::run_experiment(c, 2);
+  ASSERT_EQ(r.cells.size(), 4u);
+  for (std::size_t i = 0; i < r.cells.size(); ++i)
+    EXPECT_EQ(r.totals[i].failures, 0u) << i;
+  EXPECT_GT(r.totals[0].correct, 0u);
+}
+
+}  // namespace
