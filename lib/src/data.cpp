@@ -4,9 +4,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <limits>
-#include <sstream>
 #include <system_error>
 
 #include "ssac/error.hpp"
@@ -103,25 +103,34 @@ std::vector<Field> split_fields(std::string_view line) {
 }  // namespace
 
 Dataset parse_csv(const std::string& text, const std::string& name) {
-  std::vector<std::string_view> lines;
+  // Lines are visited in place, without a copy or an index of the text, so that a large file
+  // costs its own size plus the points (README, "Large inputs"). A first pass finds the last
+  // line that is not blank: blank lines are allowed only after it.
+  auto next_line = [&](std::size_t& pos, std::string_view& line) {
+    if (pos > text.size()) return false;
+    std::size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    line = std::string_view(text).substr(pos, nl - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos = nl + 1;
+    return true;
+  };
+  std::size_t total = 0, last_content = 0;  // lines, and the 1-based number of the last non-blank
   {
-    std::string_view rest(text);
-    while (!rest.empty()) {
-      const std::size_t nl = rest.find('\n');
-      std::string_view line = rest.substr(0, nl);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      lines.push_back(line);
-      if (nl == std::string_view::npos) break;
-      rest.remove_prefix(nl + 1);
+    std::size_t pos = 0;
+    std::string_view line;
+    while (next_line(pos, line)) {
+      ++total;
+      if (line.find_first_not_of(" \t") != std::string_view::npos) last_content = total;
     }
   }
-  // Only trailing blank lines may be dropped; a blank line between rows is an error below.
-  while (!lines.empty() && lines.back().find_first_not_of(" \t") == std::string_view::npos)
-    lines.pop_back();
-  if (lines.empty()) throw DataError(name + ": the file is empty (expected a header row)");
+  if (last_content == 0) throw DataError(name + ": the file is empty (expected a header row)");
+  std::size_t pos = 0;
+  std::string_view first;
+  next_line(pos, first);
 
   Dataset data;
-  const auto header = split_fields(lines[0]);
+  const auto header = split_fields(first);
   int label_col = -1;
   for (std::size_t c = 0; c < header.size(); ++c) {
     if (header[c].text.empty())
@@ -142,7 +151,7 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   }
   const std::size_t m = data.column_names.size();
   if (m == 0) throw DataError(where(name, 1, 1) + "the header names no coordinate column");
-  const std::size_t n = lines.size() - 1;
+  const std::size_t n = last_content - 1;
   if (n == 0) throw DataError(name + ":2:1: no data rows after the header");
   // Clustering, the gamma-margin and every bound of the paper need at least two points.
   if (n == 1) throw DataError(name + ":3:1: only one data row; at least two points are needed");
@@ -151,7 +160,9 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   if (label_col >= 0) data.labels.resize(n);
   for (std::size_t r = 0; r < n; ++r) {
     const std::size_t lineno = r + 2;
-    const auto fields = split_fields(lines[r + 1]);
+    std::string_view line;
+    next_line(pos, line);
+    const auto fields = split_fields(line);
     if (fields.size() != header.size())
       throw DataError(where(name, lineno, 1) + "expected " + std::to_string(header.size()) +
                       " fields as in the header, found " + std::to_string(fields.size()));
@@ -199,12 +210,17 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
 }
 
 Dataset read_csv(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw DataError(path + ": is a directory, not a CSV file");
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw DataError(path + ": cannot open the file for reading");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw DataError(path + ": read error");
-  return parse_csv(ss.str(), path);
+  const std::streamoff size = in.tellg();
+  if (size < 0) throw DataError(path + ": cannot read the file (not a regular file?)");
+  std::string text(static_cast<std::size_t>(size), '\0');  // one allocation, no second copy
+  in.seekg(0);
+  if (!in.read(text.data(), size)) throw DataError(path + ": read error");
+  return parse_csv(text, path);
 }
 
 std::string format_csv(const Dataset& data) {
