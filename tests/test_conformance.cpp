@@ -1,0 +1,76 @@
+// The committed corpus conformance/ is exactly what `ssac conformance` writes today, byte for byte,
+// and every trace in it replays as conforming.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ssac/trace.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST(Conformance, RegeneratingGivesTheCommittedBytes) {
+  const fs::path out =
+      fs::temp_directory_path() / ("ssac-conformance-" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  const std::string cmd =
+      std::string(SSAC_CLI) + " conformance --out " + out.string() + " >/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(out)) {
+    const fs::path committed = fs::path(SSAC_CONFORMANCE_DIR) / e.path().filename();
+    ASSERT_TRUE(fs::exists(committed)) << committed;
+    EXPECT_EQ(slurp(e.path()), slurp(committed)) << e.path().filename() << " differs";
+    ++files;
+  }
+  std::size_t committed_files = 0;
+  for (const auto& e : fs::directory_iterator(SSAC_CONFORMANCE_DIR))
+    committed_files += e.path().extension() == ".json";
+  EXPECT_EQ(files, committed_files);
+  EXPECT_EQ(files, 5u);
+  fs::remove_all(out);
+}
+
+TEST(Conformance, ManifestHashesMatchAndEveryTraceConforms) {
+  using json = nlohmann::ordered_json;
+  const fs::path dir(SSAC_CONFORMANCE_DIR);
+  const json manifest = json::parse(slurp(dir / "manifest.json"));
+  std::size_t traces = 0;
+  for (const json& f : manifest["files"]) {
+    const std::string text = slurp(dir / f["file"].get<std::string>());
+    EXPECT_EQ(ssac::sha256_hex(text), f["sha256"]) << f["file"];
+    const json vectors = json::parse(text);
+    for (const json& g : vectors["testGroups"]) {
+      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
+      for (std::size_t i = 0; i < g["points"].size(); ++i)
+        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
+          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
+      EXPECT_EQ(ssac::points_fingerprint(X), g["fingerprint"]);
+      for (const json& t : g["tests"]) {
+        if (!t.contains("trace")) continue;
+        std::string trace;
+        for (const json& e : t["trace"])
+          trace += e.dump() + "\n";
+        const auto rep = ssac::validate_trace(X, trace, "tcId " + t["tcId"].dump());
+        EXPECT_TRUE(rep.conforms) << f["file"] << " tcId " << t["tcId"] << ": "
+                                  << (rep.divergence ? rep.divergence->message : "");
+        ++traces;
+      }
+    }
+  }
+  EXPECT_GE(traces, 40u);
+}
