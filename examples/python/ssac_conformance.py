@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Runs a small, independent SSAC implementation against the ssac conformance corpus.
+
+Standard library only. For each test with a trace, the implementation below gets the trace's
+random choices (Phase-1 draws, draws of B) and the oracle's answers, runs SSAC with weak oracles
+(Kim & Ghosh, Algorithms 1-4) and compares its own queries, search steps, radii and labels with
+the trace. Tests marked "invalid" must be refused. Usage: ssac_conformance.py CONFORMANCE_DIR
+"""
+import hashlib
+import json
+import math
+import os
+import struct
+import sys
+
+
+class Mismatch(Exception):
+    pass
+
+
+def fingerprint(points):
+    """docs/trace-format.md, "Fingerprint": SHA-256 of the canonical little-endian bytes."""
+    b = b"ssac-points-v1\n" + struct.pack("<QQ", len(points), len(points[0]))
+    for p in points:
+        for v in p:
+            b += struct.pack("<d", 0.0 if v == 0 else float(v))
+    return "sha256:" + hashlib.sha256(b).hexdigest()
+
+
+def dist(a, b):
+    return math.sqrt(sum((x - y) * (x - y) for x, y in zip(a, b)))
+
+
+def check_params(n, k, eta, beta):
+    if not (1 <= k <= n) or not (eta > 0) or not (1 <= beta <= 1000000):
+        raise ValueError("parameter out of range")
+
+
+def ssac(X, k, eta, beta, search, elimination, draws1, draws2, answers):
+    """Algorithm 1 with the searches of Algorithms 2-4 (or the plain search). Returns (events,
+    labels) where events are (kind, payload) tuples compared with the trace."""
+    n = len(X)
+    check_params(n, k, eta, beta)
+    r = math.ceil(k * eta)
+    draws1, draws2, answers = iter(draws1), iter(draws2), iter(answers)
+    out, anchors, labels, S = [], [], [0] * n, list(range(n))
+
+    def ask(x, y, phase, purpose):
+        q = next(answers, None)
+        if q is None or (q["x"], q["y"], q["phase"], q["purpose"]) != (x, y, phase, purpose):
+            raise Mismatch(f"asked Q({x}, {y}) {purpose}, trace has {q and (q['x'], q['y'], q['purpose'])}")
+        return q["answer"]
+
+    def assign(x):
+        if x in anchors:  # a point is in its own cluster: no query
+            return anchors.index(x) + 1
+        a = [ask(x, anchors[t], 1, "assignment") for t in range(len(anchors))]
+        if "yes" in a:
+            return a.index("yes") + 1
+        if a.count("no") == len(anchors) and len(anchors) < k:
+            anchors.append(x)
+            return len(anchors)
+        if elimination and len(anchors) == k and a.count("not-sure") == 1 and a.count("no") == k - 1:
+            return a.index("not-sure") + 1
+        return 0
+
+    for i in range(1, k + 1):
+        if not S:
+            out.append(("outcome", i, "empty_remainder", None))
+            break
+        Z = [next(draws1) for _ in range(r)]
+        if any(z not in S for z in Z):
+            raise Mismatch(f"iteration {i}: a Phase-1 draw is not in S_i")
+        t = [assign(x) for x in Z]
+        counts = [t.count(c) for c in range(1, len(anchors) + 1)]
+        if not any(counts):
+            out.append(("outcome", i, "phase1_all_not_sure", None))
+            continue
+        p = counts.index(max(counts)) + 1  # ties: the earliest-discovered cluster
+        Zp = [z for z, c in zip(Z, t) if c == p]
+        mu = [sum(X[z][c] for z in Zp) / len(Zp) for c in range(len(X[0]))]
+        d = {x: dist(X[x], mu) for x in S}
+        srt = sorted(S, key=lambda x: (d[x], x))
+        x1, lo, hi, failed = srt[0], 0, len(srt) - 1, False
+        while lo <= hi:
+            j = (lo + hi) // 2
+            xj = srt[j]
+            if search in ("distance", "plain"):
+                a = srt[0] if search == "distance" else Zp[0]
+                dec = "in" if xj == a or ask(a, xj, 2, "search_anchor") == "yes" else "out"
+            else:
+                a = None
+                if search == "unified" and xj != x1:
+                    a = ask(x1, xj, 2, "search_anchor")
+                if search == "unified" and (xj == x1 or a != "not-sure"):
+                    dec = "in" if xj == x1 or a == "yes" else "out"
+                else:
+                    votes = []
+                    for _ in range(beta if search == "random" else beta - 1):
+                        y = next(draws2)
+                        if y not in Zp:
+                            raise Mismatch(f"iteration {i}: B draws row {y} outside Z_p")
+                        if y == xj:
+                            votes.append("yes")
+                        elif search == "random":
+                            votes.append(ask(y, xj, 2, "search_sample"))
+                        else:
+                            votes.append(ask(xj, y, 2, "search_sample"))
+                    dec = "in" if "yes" in votes else "out" if "no" in votes else "fail"
+                    if dec == "fail" and search == "unified":
+                        dec = "out"
+            out.append(("step", i, j, xj, dec))
+            if dec == "fail":
+                failed = True
+                break
+            lo, hi = (j + 1, hi) if dec == "in" else (lo, j - 1)
+        if failed:
+            out.append(("outcome", i, "search_failed", None))
+            continue
+        radius = d[srt[lo]] if lo < len(srt) else math.inf
+        members = [x for x in S if d[x] < radius]  # strict (Algorithm 1, line 13)
+        for x in members:
+            labels[x] = p
+        S = [x for x in S if d[x] >= radius]
+        out.append(("outcome", i, "recovered" if members else "empty_cluster", (lo, radius, members)))
+    return out, labels
+
+
+def expected(trace):
+    ev = []
+    for e in trace:
+        if e["event"] == "step":
+            ev.append(("step", e["iteration"], e["j"], e["row"], e["decision"]))
+        elif e["event"] == "outcome":
+            extra = None
+            if e["j_star"] is not None:
+                rad = math.inf if e["radius"] == "inf" else e["radius"]
+                extra = (e["j_star"], rad, e["assigned"])
+            ev.append(("outcome", e["iteration"], e["outcome"], extra))
+    return ev
+
+
+def run_test(g, t, search):
+    prm = t["params"]
+    X = g["points"]
+    if t["result"] == "invalid":
+        try:
+            check_params(len(X), prm["k"], prm["eta"], prm["beta"])
+        except ValueError:
+            return
+        raise Mismatch("invalid parameters were accepted")
+    tr = t["trace"]
+    if tr[0]["fingerprint"] != fingerprint(X):
+        raise Mismatch("fingerprint")
+    draws1 = [r for e in tr if e["event"] == "sample" for r in e["rows"]]
+    draws2 = [r for e in tr if e["event"] == "step" for r in e["sample"]]
+    answers = [e for e in tr if e["event"] == "query"]
+    got, labels = ssac(X, prm["k"], prm["eta"], prm["beta"], search,
+                       prm["assignment"] == "paper", draws1, draws2, answers)
+    want = expected(tr)
+    for a, b in zip(got, want):
+        if a != b:
+            raise Mismatch(f"expected {b}, computed {a}")
+    if len(got) != len(want) or labels != tr[-1]["labels"]:
+        raise Mismatch("labels or number of events")
+
+
+def main(directory):
+    manifest = json.load(open(os.path.join(directory, "manifest.json")))
+    passed = failed = 0
+    for f in manifest["files"]:
+        raw = open(os.path.join(directory, f["file"]), "rb").read()
+        if hashlib.sha256(raw).hexdigest() != f["sha256"]:
+            print(f"{f['file']}: SHA-256 does not match the manifest")
+            failed += 1
+            continue
+        vectors = json.loads(raw)
+        for g in vectors["testGroups"]:
+            for t in g["tests"]:
+                try:
+                    run_test(g, t, vectors["search"])
+                    passed += 1
+                except (Mismatch, StopIteration) as e:
+                    failed += 1
+                    print(f"{f['file']} tcId {t['tcId']} ({t['comment']}): {e}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "conformance"))
