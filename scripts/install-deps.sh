@@ -13,6 +13,7 @@ packages=(
   libgtest-dev           # unit tests
   librapidcheck-dev      # property suites
   libbenchmark-dev       # benchmarks
+  gnuplot-nox            # ssac experiment's plots (PNG)
   clang-format
   clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
 )
