@@ -1,0 +1,61 @@
+// Theorem 1: with eta >= eta_random and beta >= beta_random (theory/, taken at their minimum
+// sufficient values), Algorithm 1 with Algorithm 2 and a q random-weak oracle outputs the
+// oracle's clustering with probability at least 1 - delta. Note:
+// proofs-notes/theorem1-random-weak.md.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "ssac/theory/bounds.hpp"
+#include "theorems_common.hpp"
+
+namespace ssac::props {
+namespace {
+
+void check_theorem1(Fault fault) {
+  const Instance inst = *gen_instance({2, 4, 3, 25, 1.3, 3.0});
+  const double q = *rc::gen::inRange(70, 101) / 100.0;
+  const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const int k = inst.k();
+  const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
+  const auto n = static_cast<long long>(inst.X.rows());
+  RC_PRE(n >= 2);
+  Params P;
+  P.k = k;
+  P.eta = theory::eta_random<double>(k, inst.X.cols(), delta, gamma, q);
+  P.beta = std::max(1, static_cast<int>(std::ceil(theory::beta_random<double>(k, n, delta, q))));
+  P.search = Search::random;
+  P.fault = fault;
+  const std::uint64_t runs = thorough() ? 400 : 60;
+  const auto failures = count_failures(
+      inst, P,
+      [&](std::uint64_t s) {
+        return std::make_unique<RandomWeakOracle>(inst.labels, q, Rng::stream(s, {kStreamOracle}));
+      },
+      seed, runs);
+  std::ostringstream os;
+  os << describe(inst) << " q=" << q << " delta=" << delta << " eta=" << P.eta << " beta=" << P.beta
+     << " seed=" << seed;
+  RC_CLASSIFY(inst.stats.gamma < 1.5, "gamma < 1.5");
+  RC_ASSERT(rate_at_most("theorem1", os.str(), failures, runs, delta, "delta"));
+}
+
+}  // namespace
+
+RC_GTEST_PROP(Theorem1RandomWeak, RecoversWithProbabilityOneMinusDelta, ()) {
+  check_theorem1(Fault::none);
+}
+
+TEST(Theorem1RandomWeak_Negative, MeanOverAllSamplesIsCaught) {
+  EXPECT_TRUE(expect_caught("Theorem 1, mu' over all of Z",
+                            [] { check_theorem1(Fault::mean_over_all_samples); }));
+}
+
+TEST(Theorem1RandomWeak_Negative, OffByOneSearchIsCaught) {
+  EXPECT_TRUE(expect_caught("Theorem 1, j* + 1", [] { check_theorem1(Fault::off_by_one_search); }));
+}
+
+}  // namespace ssac::props

@@ -1,0 +1,73 @@
+// Theorem 3: on instances that satisfy the x* condition (generated on purpose: one point at each
+// cluster's mean), with eta at theory::distance_weak_global's minimum sufficient value,
+// Algorithm 1 with Algorithm 3 and a rho global distance-weak oracle outputs the
+// oracle's clustering with probability at least 1 - delta.
+// Note: proofs-notes/theorem3-global-distance-weak.md.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "ssac/theory/bounds.hpp"
+#include "theorems_common.hpp"
+
+namespace ssac::props {
+namespace {
+
+void check_theorem(Fault fault) {
+  const Instance inst = with_center_points(*gen_instance({2, 4, 3, 25, 1.3, 3.0}));
+  RC_PRE(inst.stats.gamma > 1.0);
+  const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
+  const double rho = 0.75 + *rc::gen::inRange(0, 251) / 1000.0;
+  const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;
+  const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  Dataset data;
+  data.points = inst.X;
+  data.labels = inst.labels;
+  const bool global = true;
+  const auto rep = global ? theory::distance_weak_global(data, rho, delta)
+                          : theory::distance_weak_local(data, nu, rho, delta);
+  RC_PRE(rep.satisfied && rep.eta.has_value());
+  const double eta = static_cast<double>(rep.eta->value);
+  RC_PRE(eta * inst.k() < 2e5);
+  Params P;
+  P.k = inst.k();
+  P.eta = eta;
+  P.beta = 1;
+  P.search = Search::distance;
+  P.fault = fault;
+  const std::uint64_t runs = thorough() ? 400 : 60;
+  const auto failures = count_failures(
+      inst, P,
+      [&](std::uint64_t) -> std::unique_ptr<Oracle> {
+        return std::make_unique<DistanceWeakOracle>(
+            global ? DistanceWeakOracle::global(inst.X, inst.labels, rho)
+                   : DistanceWeakOracle::local(inst.X, inst.labels, nu, rho));
+      },
+      seed, runs);
+  std::ostringstream os;
+  os << describe(inst) << " nu=" << nu << " rho=" << rho << " delta=" << delta << " eta=" << eta
+     << " q_d=" << theory::to_string(rep.q_d, 6) << " seed=" << seed;
+  RC_CLASSIFY(rep.q_d < 1, "q_d < 1 (not-sure answers possible)");
+  RC_ASSERT(rate_at_most("theorem3", os.str(), failures, runs, delta, "delta"));
+}
+
+}  // namespace
+
+// FINDING (proofs-notes/theorem3-global-distance-weak.md): the theorem as stated is false. A
+// distance-weak oracle's abstentions depend on where the point lies, so Z_p is not a uniform
+// sample of C_p and Lemma distance_ran does not apply; RapidCheck finds (and shrinks) instances
+// satisfying the x* condition where the failure rate exceeds delta. This test asserts that the
+// counterexample is found; it fails if the statement ever holds on every generated case.
+TEST(Theorem3GlobalDistanceWeak, StatedClaimIsFalsified) {
+  EXPECT_TRUE(expect_caught("Theorem 3 as stated", [] { check_theorem(Fault::none); }));
+}
+
+TEST(Theorem3GlobalDistanceWeak_Negative, WrongAnchorIsCaught) {
+  EXPECT_TRUE(expect_caught("Theorem 3, anchor = farthest point",
+                            [] { check_theorem(Fault::wrong_anchor); }));
+}
+
+}  // namespace ssac::props
