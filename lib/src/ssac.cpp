@@ -290,10 +290,6 @@ Result Run::run() {
       for (std::size_t t = 0; t < counts.size(); ++t)
         if (counts[t] > 0 && counts[t] < counts[static_cast<std::size_t>(p - 1)])
           p = static_cast<int>(t + 1);
-    if (P_.fault == Fault::p_not_argmax)  // negative control (props/): the smallest non-empty Z_t
-      for (std::size_t t = 0; t < counts.size(); ++t)
-        if (counts[t] > 0 && counts[t] < counts[static_cast<std::size_t>(p - 1)])
-          p = static_cast<int>(t + 1);
     if (p == 0) {
       it.outcome = Outcome::phase1_all_not_sure;
       R_.iterations.push_back(std::move(it));

@@ -34,17 +34,6 @@ enum class Fault {
   p_not_argmax,           // p is the cluster with the fewest assignment-known draws (Theorem 1)
 };
 
-// Negative controls for the property suites (props/, issue 4): each value is a deliberately broken
-// variant of one step, run through the same property as the reference to show that the property
-// can fail. Not part of SSAC; the command line never sets it.
-enum class Fault {
-  none,
-  off_by_one_search,      // Phase 2 returns j* + 1 instead of j* (the radius of the next point)
-  wrong_anchor,           // Algorithms 3/4 use the point farthest from mu'_p, not the closest
-  mean_over_all_samples,  // mu'_p is the mean of all of Z, not of Z_p
-  p_not_argmax,           // p is the cluster with the fewest assignment-known draws (Theorem 1)
-};
-
 struct Params {
   int k = 3;          // target number of clusters, k >= 1
   double eta = 10.0;  // Phase-1 sampling number; r = ceil(k eta) points per iteration
@@ -54,7 +43,6 @@ struct Params {
   // k-1 "no" answers and one not-sure identify the cluster by elimination. The authors' code
   // does not do this; false reproduces it (semantics S2).
   bool elimination = true;
-  Fault fault = Fault::none;  // negative controls only (props/)
   Fault fault = Fault::none;  // negative controls only (props/)
 
   // Throws ParameterError naming the first field outside its range; n is the number of points.
