@@ -427,6 +427,8 @@ std::string type_error(const json& v, T t, std::size_t n) {
 // Strips nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 5: " prefix.
 std::string short_parse_message(const std::string& what) {
   std::string s = what;
+  if (!s.empty() && s.front() == '[' && s.find("] ") != std::string::npos)
+    s = s.substr(s.find("] ") + 2);  // drop nlohmann's "[json.exception.…]" tag
   const auto colon = s.find(": ", s.find("column"));
   if (colon != std::string::npos) s = s.substr(colon + 2);
   return s;
@@ -452,6 +454,10 @@ std::vector<json> parse_trace(const std::string& text, const std::string& name,
     } catch (const json::parse_error& e) {
       throw DataError(at + ":" + std::to_string(e.byte) +
                       ": not JSON: " + short_parse_message(e.what()));
+    } catch (const json::exception& e) {
+      // Found by fuzz/fuzz_trace: a number too large for a double ("2e3799") is reported by
+      // nlohmann as out_of_range, not as a parse error.
+      throw DataError(at + ": not usable JSON: " + short_parse_message(e.what()));
     }
     if (!j.is_object() || !j.contains("event") || !j["event"].is_string())
       throw DataError(at + ": not an event (a JSON object with a string field \"event\")");
