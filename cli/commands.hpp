@@ -20,6 +20,7 @@ Command add_experiment(CLI::App& root);
 Command add_merge(CLI::App& root);
 Command add_validate(CLI::App& root);
 Command add_conformance(CLI::App& root);
+Command add_bounds(CLI::App& root);
 
 // Checked conversion of a command-line integer to a size: a negative value is a usage error
 // naming the parameter and its range.

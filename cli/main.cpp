@@ -39,9 +39,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "ssac 0.1.0");
   std::vector<ssac::cli::Command> commands = {
-      ssac::cli::add_generate(app),   ssac::cli::add_gamma(app), ssac::cli::add_cluster(app),
-      ssac::cli::add_experiment(app), ssac::cli::add_merge(app), ssac::cli::add_validate(app),
-      ssac::cli::add_conformance(app)};
+      ssac::cli::add_generate(app),    ssac::cli::add_gamma(app), ssac::cli::add_cluster(app),
+      ssac::cli::add_experiment(app),  ssac::cli::add_merge(app), ssac::cli::add_validate(app),
+      ssac::cli::add_conformance(app), ssac::cli::add_bounds(app)};
   std::string where = "ssac";
   // CLI11 reports an unknown command only as "a subcommand is required"; name it instead.
   if (argc > 1 && argv[1][0] != '-') {
