@@ -287,7 +287,7 @@ Command add_bounds(CLI::App& root) {
       "  eta_random           Theorem 1: (log 2k+log(m+1)+log(1/delta)) /\n"
       "                       log(1/(1-q^(k-1)+q^(k-1)e^{-(gamma-1)^2/8}))\n"
       "  beta_random          Theorem 1: (log 2k+log log n+log(1/delta))/log(1/(1-q)); ceil >= 1\n"
-      "    each of these: {\"value\": string, \"ceil\": exact integer, null beyond ~1e480}\n"
+      "    each of these: {\"value\": string, \"ceil\": exact integer, null beyond ~1e484}\n"
       "  eta_perfect_pinelis, eta_random_pinelis\n"
       "                       the same with the vector Hoeffding factor m+1 replaced by Pinelis's\n"
       "                       dimension-free 2 (Pinelis 1994, Theorem 3.5)\n"

@@ -119,7 +119,7 @@ Corollary1Counts corollary1_counts(long long k, long long m, long long n, const 
 // ceiling of the real expression (for beta: the smallest integer >= 1 that is >= the value,
 // since a search step must ask at least one query), certified by evaluating at 50 digits and
 // escalating to 150 and 500 digits while the value lies too close to an integer or is too large
-// for 50 digits to fix every integer digit. Empty only when the value exceeds about 10^480.
+// for 50 digits to fix every integer digit. Empty only when the value exceeds about 10^484.
 struct Certified {
   Real50 value;
   std::optional<BigInt> ceil;
