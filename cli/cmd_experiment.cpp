@@ -114,7 +114,7 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--reps", o->reps, "number of reps N_rep, 1..1e9 (preset: 5000)");
   app->add_option("--reps-range", o->reps_range,
                   "run only reps A..B-1 of the run (A:B), for `ssac merge`");
-  app->add_option("--seed", o->seed, "random seed (0..2^64-1)")->capture_default_str();
+  add_seed_option(app, o->seed);
   app->add_option("--threads", o->threads, "worker threads, 0 = every core")->capture_default_str();
   app->add_option("--out", o->out, "output directory (default results/PRESET)");
   app->add_flag("--quiet", o->quiet, "no progress bar and no table; only errors");
