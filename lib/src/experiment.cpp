@@ -202,7 +202,7 @@ static Rng cell_stream(std::uint64_t rseed, std::uint64_t purpose, const CellSpe
 }
 
 CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t rseed,
-                 const Dataset& data, Oracle* distance_oracle) {
+                 const Dataset& data, const ClusterStats& truth, Oracle* distance_oracle) {
   Params P;
   P.k = c.gen.k;
   P.eta = cell.eta;
@@ -227,7 +227,7 @@ CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t 
   UniformChooser chooser(cell_stream(rseed, kStreamAlgorithm, cell));
   CellRun out;
   out.result = run_ssac(data.points, *oracle, chooser, P);
-  out.evaluation = evaluate(data.points, data.labels, out.result);
+  out.evaluation = evaluate(truth, data.labels, out.result);
   return out;
 }
 
@@ -294,8 +294,9 @@ RepResult run_rep(const ExperimentConfig& c, const std::vector<CellSpec>& cells,
   out.gamma = g.gamma;
   out.draws = g.draws;
   DistanceOracles oracles(g.data);
+  const ClusterStats truth = cluster_stats(g.data.points, g.data.labels);
   for (const CellSpec& s : cells)
-    out.cells.push_back(totals_of(run_cell(c, s, rseed, g.data, oracles.get(s)), g.data));
+    out.cells.push_back(totals_of(run_cell(c, s, rseed, g.data, truth, oracles.get(s)), g.data));
   if (timing) {
     timing->generation += std::chrono::duration<double>(t1 - t0).count();
     timing->fits += std::chrono::duration<double>(clock::now() - t1).count();
@@ -931,6 +932,7 @@ std::vector<std::string> write_experiment(const ExperimentResult& r, const std::
         const std::uint64_t rseed = rep_seed(c.seed, c.rep_first);
         const Generated g = generate_rep(c, rseed);
         DistanceOracles oracles(g.data);
+        const ClusterStats truth = cluster_stats(g.data.points, g.data.labels);
         std::string scatter = "x1,x2,truth";
         std::string centers = "row,eta_index,cluster,x1,x2\n";
         std::vector<std::vector<int>> labels;
@@ -939,7 +941,7 @@ std::vector<std::string> write_experiment(const ExperimentResult& r, const std::
           for (std::size_t e = 0; e < c.eta.size(); ++e) {
             CellSpec s = rows[ri];
             s.eta = c.eta[e];
-            const CellRun run = run_cell(c, s, rseed, g.data, oracles.get(s));
+            const CellRun run = run_cell(c, s, rseed, g.data, truth, oracles.get(s));
             std::vector<int> mapped(g.data.n(), 0);
             for (std::size_t x = 0; x < mapped.size(); ++x) {
               const int l = run.result.labels[x];

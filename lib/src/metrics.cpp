@@ -56,8 +56,11 @@ std::vector<int> max_weight_assignment(const std::vector<std::vector<double>>& w
 }
 
 Evaluation evaluate(const Matrix& X, const std::vector<int>& truth, const Result& result) {
+  return evaluate(cluster_stats(X, truth), truth, result);
+}
+
+Evaluation evaluate(const ClusterStats& st, const std::vector<int>& truth, const Result& result) {
   Evaluation ev;
-  const ClusterStats st = cluster_stats(X, truth);
   const int K = static_cast<int>(st.means.size());
   int E = 0;
   for (int l : result.labels)

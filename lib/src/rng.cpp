@@ -69,11 +69,20 @@ bool Rng::bernoulli(double p) {
 }
 
 double Rng::gaussian() {
+  if (has_spare_) {
+    has_spare_ = false;
+    return spare_;
+  }
   for (;;) {
     const double u = 2.0 * uniform01() - 1.0;
     const double v = 2.0 * uniform01() - 1.0;
     const double s = u * u + v * v;
-    if (s > 0.0 && s < 1.0) return u * std::sqrt(-2.0 * portable_log(s) / s);
+    if (s > 0.0 && s < 1.0) {
+      const double f = std::sqrt(-2.0 * portable_log(s) / s);
+      spare_ = v * f;
+      has_spare_ = true;
+      return u * f;
+    }
   }
 }
 

@@ -305,18 +305,23 @@ Result Run::run() {
     if (P_.fault == Fault::mean_over_all_samples)  // negative control (props/)
       it.center = mean_of_rows(X_, it.sample);
 
-    // Phase 2, line 10: S_i sorted by d(x, mu'_p), ties by row (S6).
-    std::vector<double> dist(n, 0.0);
+    // Phase 2, line 10: S_i sorted by d(x, mu'_p), ties by row (S6): (distance, row) pairs in
+    // lexicographic order, sorted in place (a sort of indices into a distance table costs twice as
+    // much for the same order).
+    std::vector<std::pair<double, std::size_t>> order;
+    order.reserve(S.size());
     for (std::size_t x : S)
-      dist[x] = distance(X_, x, it.center);
+      order.emplace_back(distance(X_, x, it.center), x);
     R_.distance_evaluations += S.size();
-    std::vector<std::size_t> sorted = S;
     std::uint64_t comparisons = 0;
-    std::sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) {
+    std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
       ++comparisons;
-      return dist[a] < dist[b] || (dist[a] == dist[b] && a < b);
+      return a < b;
     });
     R_.comparisons += comparisons;
+    std::vector<std::size_t> sorted(order.size());
+    for (std::size_t j = 0; j < order.size(); ++j)
+      sorted[j] = order[j].second;
 
     // Lines 11-12: the search chosen by the oracle model.
     search(it, sorted, zp);
@@ -324,15 +329,20 @@ Result Run::run() {
       R_.iterations.push_back(std::move(it));
       continue;
     }
-    it.radius = it.j_star < sorted.size() ? dist[sorted[it.j_star]]
-                                          : std::numeric_limits<double>::infinity();
+    it.radius =
+        it.j_star < order.size() ? order[it.j_star].first : std::numeric_limits<double>::infinity();
     // Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6); S_{i+1} = S_i \ C'_p.
+    // The points with d < r' are a prefix of the sorted order; every row of S_i is still
+    // unassigned (label 0), so the ones labelled p below are exactly C'_p.
+    for (const auto& [d, x] : order) {
+      if (!(d < it.radius)) break;
+      R_.labels[x] = p;
+    }
     std::vector<std::size_t> rest;
     for (std::size_t x : S) {
-      if (dist[x] < it.radius) {
-        R_.labels[x] = p;
+      if (R_.labels[x] == p) {
         ++it.assigned;
-        it.members.push_back(x);
+        it.members.push_back(x);  // increasing row order, as S_i is kept
       } else {
         rest.push_back(x);
       }

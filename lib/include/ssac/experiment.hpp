@@ -92,13 +92,14 @@ struct RepResult {
 };
 
 // Runs one cell on a generated dataset (the streams as above); for tests, benchmarks, plots.
-// `distance_oracle` is used for the local and global oracles (it is built once per rep).
+// `distance_oracle` is used for the local and global oracles (it is built once per rep); `truth`
+// is cluster_stats of the data's labels, also computed once per rep.
 struct CellRun {
   Result result;
   Evaluation evaluation;
 };
 CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t rep_seed_value,
-                 const Dataset& data, Oracle* distance_oracle);
+                 const Dataset& data, const ClusterStats& truth, Oracle* distance_oracle);
 
 // Timings of rep r: data generation and fits (including their evaluation), in seconds.
 struct RepTiming {

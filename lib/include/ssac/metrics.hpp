@@ -26,6 +26,10 @@ struct Evaluation {
 };
 
 Evaluation evaluate(const Matrix& X, const std::vector<int>& truth, const Result& result);
+// The same with the true clusters' statistics computed once by the caller (cluster_stats(X,
+// truth)), for callers that evaluate many runs on one dataset.
+Evaluation evaluate(const ClusterStats& truth_stats, const std::vector<int>& truth,
+                    const Result& result);
 
 // Maximum-weight perfect matching on a square matrix (Hungarian algorithm, O(N^3)); returns
 // col[row]. Exposed for the differential test against brute force.

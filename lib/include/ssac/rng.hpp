@@ -47,13 +47,16 @@ class Rng {
   // Bernoulli(p): uniform01() < p. Exactly false for p <= 0 and true for p >= 1.
   bool bernoulli(double p);
 
-  // Standard normal by Marsaglia's polar method, using portable_log and IEEE sqrt only; the
-  // second variate of each pair is discarded so that a draw never depends on an earlier one.
+  // Standard normal by Marsaglia's polar method, using portable_log and IEEE sqrt only. Each
+  // accepted pair (u, v) yields two variates: the call that draws the pair returns u * f and the
+  // next call returns v * f (f = sqrt(-2 log(s) / s)), which halves the logarithms per variate.
   double gaussian();
 
  private:
   Rng() = default;
   std::uint64_t s_[4];
+  bool has_spare_ = false;  // gaussian(): the pair's second variate is waiting in spare_
+  double spare_ = 0.0;
 };
 
 // Natural logarithm for finite x > 0 from IEEE-754 basic operations only (+, -, *, /, frexp),
