@@ -1,6 +1,8 @@
 // ssac bounds: the paper's sampling numbers for every combination of the given parameter lists,
 // computed by theory/ (proofs-notes/bounds.md). Integers are exact (boost cpp_int) and printed
 // digit for digit, also in JSON, where they may exceed 2^64.
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/theory/bounds.hpp"
 
@@ -255,6 +258,292 @@ void print_table(const std::vector<Row>& rows, bool latex) {
   if (latex) std::cout << "\\bottomrule\n\\end{tabular}\n";
 }
 
+// ---- dataset mode: Theorems 2 and 3 on a labelled CSV ------------------------------------------
+// One row per oracle and parameter combination. The numbers come from theory::distance_weak_local
+// (Theorem 2, (nu, rho) local distance-weak oracle) and theory::distance_weak_global (Theorem 3,
+// rho global distance-weak oracle); this file only adds the reason a row's conditions fail.
+struct DataRow {
+  theory::DistanceWeakReport r;
+  double delta = 0;
+  std::string reason;  // empty when the theorem's conditions hold
+};
+
+struct DataInfo {
+  std::size_t k = 0, m = 0, n = 0;
+};
+
+// Every condition that theory::DistanceWeakReport::satisfied combines, in words: gamma > 1 and
+// finite; gamma <= nu <= gamma + 1 (Theorem 2 only); an x* in every cluster with
+// d(x*, mu_i) < (c - 2 epsilon) r(C_i) for some epsilon > 0, i.e. t_max < c; q_d > 0 (the proof's
+// q_d = min_i |G_i(c)| / |C_i|).
+std::string failure_reason(const theory::DistanceWeakReport& r) {
+  std::vector<std::string> why;
+  const std::string thm = r.global ? "Theorem 3" : "Theorem 2";
+  if (!(r.gamma > 1))
+    why.push_back("gamma = " + format_double(r.gamma) + " <= 1 (" + thm + " needs gamma > 1)");
+  else if (!std::isfinite(r.gamma))
+    why.push_back("gamma = inf (one cluster, or every cluster of radius 0): no finite margin");
+  if (!r.nu_in_range)
+    why.push_back("nu = " + format_double(r.nu) + " is outside [gamma, gamma+1] = [" +
+                  format_double(r.gamma) + ", " + format_double(r.gamma + 1) + "]");
+  if (!(r.c > 0)) {
+    why.push_back("c = " + format_double(r.c) + " <= 0 leaves every G_i(c) empty, so no x*");
+  } else {
+    if (!r.x_star)
+      why.push_back("no x*: some cluster has no point closer than c r(C_i) to its mean (t_max = " +
+                    format_double(r.t_max) + " >= c = " + format_double(r.c) + ")");
+    if (r.good == 0)
+      why.push_back("q_d = 0: G_" + std::to_string(r.worst_cluster) + "(c) is empty");
+  }
+  std::string out;
+  for (const auto& w : why)
+    out += (out.empty() ? "" : "; ") + w;
+  return out;
+}
+
+// v() for the dataset rows, with -0 (1 - (1 - 0)^2 in binary floating point) printed as 0.
+std::string dv(const Real50& x) {
+  return x == 0 ? v(Real50(0)) : v(x);
+}
+
+std::string fraction(const theory::DistanceWeakReport& r) {
+  return std::to_string(r.good) + "/" + std::to_string(r.size);
+}
+
+// Six significant digits, no exponent for ordinary magnitudes (tables only).
+std::string short_v(const Real50& x) {
+  using boost::multiprecision::isinf;
+  if (isinf(x)) return x > 0 ? "inf" : "-inf";
+  return x.str(6);
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string o = "\"";
+  for (char c : s)
+    o += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return o + "\"";
+}
+
+std::string jesc(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    o += c;
+  }
+  return o + "\"";
+}
+
+// A finite double as a JSON number (shortest exact form), infinity as null.
+std::string jnum(double x) {
+  return std::isfinite(x) ? format_double(x) : "null";
+}
+
+std::string jeta(const std::optional<Certified>& eta) {
+  return eta ? jbound(*eta) : "null";
+}
+
+void print_data_json(const DataInfo& info, const std::vector<DataRow>& rows) {
+  std::cout << "[";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i].r;
+    std::cout << (i ? ",\n " : "\n ") << "{\"oracle\": " << (r.global ? "\"global\"" : "\"local\"")
+              << ", \"theorem\": " << (r.global ? 3 : 2)
+              << ", \"nu\": " << (r.global ? "null" : format_double(r.nu))
+              << ", \"rho\": " << format_double(r.rho)
+              << ", \"delta\": " << format_double(rows[i].delta) << ", \"k\": " << info.k
+              << ", \"m\": " << info.m << ", \"n\": " << info.n
+              << ",\n  \"gamma\": " << jnum(r.gamma) << ", \"c\": " << jnum(r.c)
+              << ", \"worst_cluster\": " << r.worst_cluster << ", \"good\": " << r.good
+              << ", \"size\": " << r.size << ", \"q_d\": " << jstr(dv(r.q_d))
+              << ", \"q\": " << jstr(dv(r.q)) << ",\n  \"t_max\": " << jnum(r.t_max)
+              << ", \"epsilon\": " << jstr(dv(r.epsilon))
+              << ", \"nu_in_range\": " << (r.nu_in_range ? "true" : "false")
+              << ", \"x_star\": " << (r.x_star ? "true" : "false")
+              << ", \"satisfied\": " << (r.satisfied ? "true" : "false")
+              << ",\n  \"eta\": " << jeta(r.eta)
+              << ", \"reason\": " << (rows[i].reason.empty() ? "null" : jesc(rows[i].reason))
+              << "}";
+  }
+  std::cout << "\n]\n";
+}
+
+void print_data_csv(const DataInfo& info, const std::vector<DataRow>& rows) {
+  std::cout << "oracle,theorem,nu,rho,delta,k,m,n,gamma,c,worst_cluster,good,size,q_d,q,t_max,"
+               "epsilon,nu_in_range,x_star,satisfied,eta,eta_ceil,reason\n";
+  for (const DataRow& row : rows) {
+    const auto& r = row.r;
+    std::cout << (r.global ? "global,3," : "local,2,") << (r.global ? "" : format_double(r.nu))
+              << "," << format_double(r.rho) << "," << format_double(row.delta) << "," << info.k
+              << "," << info.m << "," << info.n << "," << format_double(r.gamma) << ","
+              << format_double(r.c) << "," << r.worst_cluster << "," << r.good << "," << r.size
+              << "," << dv(r.q_d) << "," << dv(r.q) << "," << format_double(r.t_max) << ","
+              << dv(r.epsilon) << "," << (r.nu_in_range ? 1 : 0) << "," << (r.x_star ? 1 : 0) << ","
+              << (r.satisfied ? 1 : 0) << "," << (r.eta ? v(r.eta->value) : "") << ","
+              << (r.eta ? int_or(r.eta->ceil, "") : "") << "," << csv_field(row.reason) << "\n";
+  }
+}
+
+void print_data_text(const std::string& file, const DataInfo& info,
+                     const std::vector<DataRow>& rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i].r;
+    if (i) std::cout << "\n";
+    std::cout << (r.global ? "global" : "local") << " distance-weak oracle (Theorem "
+              << (r.global ? 3 : 2)
+              << "): " << (r.global ? "" : "nu = " + format_double(r.nu) + ", ")
+              << "rho = " << format_double(r.rho) << ", delta = " << format_double(rows[i].delta)
+              << "\n";
+    auto line = [](const char* name, const std::string& value, const std::string& note) {
+      if (note.empty())
+        std::printf("  %-12s %s\n", name, value.c_str());
+      else
+        std::printf("  %-12s %-28s %s\n", name, value.c_str(), note.c_str());
+    };
+    line("data", file,
+         "k = " + std::to_string(info.k) + ", m = " + std::to_string(info.m) +
+             ", n = " + std::to_string(info.n));
+    line("gamma", format_double(r.gamma), "the dataset's margin (a supremum)");
+    line("c", format_double(r.c), r.global ? "2rho-1" : "min{2rho-1, gamma-nu+1}");
+    line(r.global ? "q_d'" : "q_d", dv(r.q_d),
+         "min_i |G_i(c)|/|C_i| = " + fraction(r) + " (cluster " + std::to_string(r.worst_cluster) +
+             ")");
+    line("q", dv(r.q), r.global ? "q_d'^2" : "1-(1-q_d)^2");
+    line("t_max", format_double(r.t_max), "max_i min_{x in C_i} d(x, mu_i)/r(C_i)");
+    line("epsilon", dv(r.epsilon), "min((gamma-1)/2, (c-t_max)/2)");
+    line("conditions", r.satisfied ? "hold" : "fail", rows[i].reason);
+    if (r.eta)
+      line("eta", int_or(r.eta->ceil, "n/a"), v(r.eta->value));
+    else
+      line("eta", "n/a", "");
+  }
+}
+
+std::string latex_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    switch (c) {
+      case '%':
+      case '&':
+      case '#':
+      case '_':
+      case '{':
+      case '}':
+      case '$':
+        o += '\\';
+        o += c;
+        break;
+      case '^':
+        o += "\\^{}";
+        break;
+      case '~':
+        o += "\\~{}";
+        break;
+      case '\\':
+        o += "\\textbackslash{}";
+        break;
+      case '<':
+        o += "$<$";
+        break;
+      case '>':
+        o += "$>$";
+        break;
+      default:
+        o += c;
+    }
+  }
+  return o;
+}
+
+void print_data_table(const std::vector<DataRow>& rows, bool latex) {
+  const std::vector<std::string> head =
+      latex ? std::vector<std::string>{"oracle",      "$\\nu$", "$\\rho$", "$\\delta$",
+                                       "$\\gamma$",   "$c$",    "$q_d$",   "$q$",
+                                       "$\\epsilon$", "holds",  "$\\eta$", "reason"}
+            : std::vector<std::string>{"oracle", "nu", "rho",     "delta", "gamma", "c",
+                                       "q_d",    "q",  "epsilon", "holds", "eta",   "reason"};
+  const std::string sep = latex ? " & " : " | ";
+  if (latex) std::cout << "\\begin{tabular}{lrrrrrrrrlrl}\n\\toprule\n";
+  std::cout << (latex ? "" : "| ");
+  for (std::size_t i = 0; i < head.size(); ++i)
+    std::cout << (i ? sep : "") << head[i];
+  std::cout << (latex ? " \\\\\n\\midrule\n" : " |\n|");
+  if (!latex) std::cout << "---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|\n";
+  for (const DataRow& row : rows) {
+    const auto& r = row.r;
+    std::vector<std::string> cells = {r.global ? "global" : "local",
+                                      r.global ? "-" : format_double(r.nu),
+                                      format_double(r.rho),
+                                      format_double(row.delta),
+                                      short_v(Real50(r.gamma)),
+                                      short_v(Real50(r.c)),
+                                      fraction(r),
+                                      short_v(r.q == 0 ? Real50(0) : r.q),
+                                      short_v(r.epsilon == 0 ? Real50(0) : r.epsilon),
+                                      r.satisfied ? "yes" : "no",
+                                      r.eta ? int_or(r.eta->ceil, "-") : "-",
+                                      row.reason};
+    if (latex)
+      for (auto& c : cells)
+        c = latex_escape(c);
+    std::cout << (latex ? "" : "| ");
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      std::cout << (i ? sep : "") << cells[i];
+    std::cout << (latex ? " \\\\\n" : " |\n");
+  }
+  if (latex) std::cout << "\\bottomrule\n\\end{tabular}\n";
+}
+
+struct Opts {
+  std::vector<long long> k{3}, m{2}, n{1000};
+  std::vector<double> delta{0.05}, gamma{1.1}, q{0.9};
+  std::string format = "text";
+  std::string data, oracle;
+  std::vector<double> nu, rho{1.0};
+  CLI::Option* data_opt = nullptr;
+  CLI::Option* nu_opt = nullptr;
+};
+
+int run_data(const Opts& o) {
+  // Which oracles: both when nu is given, else the global one, which needs no nu (Theorem 3).
+  const std::string oracle = !o.oracle.empty() ? o.oracle : o.nu_opt->count() ? "both" : "global";
+  if (oracle == "global" && o.nu_opt->count())
+    throw ParameterError("--nu applies only to --oracle local or both");
+  if (oracle != "global" && !o.nu_opt->count())
+    throw ParameterError("--oracle " + oracle + " needs --nu (Theorem 2's nu >= 1)");
+  const Dataset d = read_csv(o.data);
+  if (!d.has_labels())
+    throw DataError(o.data + ": no 'label' column; Theorems 2 and 3 need the oracle's clustering");
+  const DataInfo info{static_cast<std::size_t>(d.num_labels()), d.m(), d.n()};
+  // Every row is computed (and its parameters checked by theory/) before any output, so a bad
+  // value prints nothing.
+  std::vector<DataRow> rows;
+  auto add = [&rows](theory::DistanceWeakReport r, double delta) {
+    std::string why = r.satisfied ? std::string() : failure_reason(r);
+    rows.push_back({std::move(r), delta, std::move(why)});
+  };
+  if (oracle != "global")
+    for (double nu : o.nu)
+      for (double rho : o.rho)
+        for (double delta : o.delta)
+          add(theory::distance_weak_local(d, nu, rho, delta), delta);
+  if (oracle != "local")
+    for (double rho : o.rho)
+      for (double delta : o.delta)
+        add(theory::distance_weak_global(d, rho, delta), delta);
+  if (o.format == "json")
+    print_data_json(info, rows);
+  else if (o.format == "csv")
+    print_data_csv(info, rows);
+  else if (o.format == "markdown")
+    print_data_table(rows, false);
+  else if (o.format == "latex")
+    print_data_table(rows, true);
+  else
+    print_data_text(o.data, info, rows);
+  return 0;
+}
+
 }  // namespace
 
 Command add_bounds(CLI::App& root) {
@@ -262,21 +551,35 @@ Command add_bounds(CLI::App& root) {
       "bounds",
       "Print the paper's sampling numbers (eta, beta) for every combination of the given lists, "
       "with exact integer ceilings and the tighter variants (proofs-notes/bounds.md).");
-  struct Opts {
-    std::vector<long long> k{3}, m{2}, n{1000};
-    std::vector<double> delta{0.05}, gamma{1.1}, q{0.9};
-    std::string format = "text";
-  };
   auto o = std::make_shared<Opts>();
-  app->add_option("--k", o->k, "clusters, >= 1 (default 3)")->delimiter(',');
-  app->add_option("--m", o->m, "dimension, >= 1 (default 2)")->delimiter(',');
-  app->add_option("--n", o->n, "points, >= 2 (default 1000)")->delimiter(',');
+  auto* k_opt = app->add_option("--k", o->k, "clusters, >= 1 (default 3)")->delimiter(',');
+  auto* m_opt = app->add_option("--m", o->m, "dimension, >= 1 (default 2)")->delimiter(',');
+  auto* n_opt = app->add_option("--n", o->n, "points, >= 2 (default 1000)")->delimiter(',');
   app->add_option("--delta", o->delta, "failure probability in (0, 1) (default 0.05)")
       ->delimiter(',');
-  app->add_option("--gamma", o->gamma, "margin in (1, inf) (default 1.1)")->delimiter(',');
-  app->add_option("--q", o->q, "random-weak oracle's q in (0, 1] (default 0.9)")->delimiter(',');
+  auto* gamma_opt =
+      app->add_option("--gamma", o->gamma, "margin in (1, inf) (default 1.1)")->delimiter(',');
+  auto* q_opt = app->add_option("--q", o->q, "random-weak oracle's q in (0, 1] (default 0.9)")
+                    ->delimiter(',');
   app->add_option("--format", o->format, "text|csv|markdown|latex|json (default text)")
       ->check(CLI::IsMember({"text", "csv", "markdown", "latex", "json"}));
+  // Dataset mode (Theorems 2 and 3): k, m, n and gamma come from the file.
+  auto* data_opt = o->data_opt = app->add_option(
+      "--data", o->data,
+      "labelled CSV (a 'label' column): evaluate Theorems 2 and 3 on it instead of the table");
+  o->nu_opt = app->add_option("--nu", o->nu, "with --data: local oracle's nu >= 1 (Theorem 2)")
+                  ->delimiter(',');
+  auto* rho_opt = app->add_option("--rho", o->rho,
+                                  "with --data: distance-weak oracle's rho in (0, 1] (default 1)")
+                      ->delimiter(',');
+  auto* oracle_opt =
+      app->add_option("--oracle", o->oracle,
+                      "with --data: local|global|both (default both with --nu, else global)")
+          ->check(CLI::IsMember({"local", "global", "both"}));
+  for (auto* opt : {k_opt, m_opt, n_opt, gamma_opt, q_opt})
+    data_opt->excludes(opt);
+  for (auto* opt : {o->nu_opt, rho_opt, oracle_opt})
+    opt->needs(data_opt);
   app->footer(
       "Each LIST is comma-separated; one row per combination, in the order k, m, n, delta, gamma,\n"
       "q (q varies fastest). Logarithms are natural. Values are 50-digit evaluations printed with\n"
@@ -305,8 +608,44 @@ Command add_bounds(CLI::App& root) {
       "                       k(k*k*eta+beta*S) for eta, beta = the ceilings above;\n"
       "                       distance_evaluations: k n; flops: 3 k n m\n"
       "Formats markdown and latex (booktabs) show the central integers and the saving of\n"
-      "eta_random_binomial_pinelis against eta_random.");
+      "eta_random_binomial_pinelis against eta_random.\n"
+      "\n"
+      "Dataset mode: ssac bounds --data FILE [--oracle local|global|both] [--nu LIST]\n"
+      "  [--rho LIST] [--delta LIST] [--format ...] evaluates Theorem 2 ((nu, rho) local\n"
+      "distance-weak oracle) and Theorem 3 (rho global) on a labelled CSV; k, m, n and gamma come\n"
+      "from the file (--k --m --n --gamma --q are refused). --oracle defaults to both when --nu "
+      "is\n"
+      "given, else global; local rows need --nu. Rows: local for every (nu, rho, delta) with "
+      "delta\n"
+      "fastest, then global for every (rho, delta). Keys (json; csv columns likewise, eta as eta\n"
+      "and eta_ceil, booleans as 1/0):\n"
+      "  oracle, theorem      local (Theorem 2) or global (Theorem 3)\n"
+      "  nu, rho, delta       the row's parameters (nu null/empty for global rows)\n"
+      "  k, m, n              clusters (labels), dimension and points of the file\n"
+      "  gamma                the file's gamma-margin (as ssac gamma; a supremum; json null if "
+      "inf)\n"
+      "  c                    min{2rho-1, gamma-nu+1} (Theorem 2) or 2rho-1 (Theorem 3)\n"
+      "  worst_cluster, good, size\n"
+      "                       the cluster i attaining q_d, |G_i(c)| and |C_i|, where\n"
+      "                       G_i(c) = {x in C_i : d(x, mu_i) < c r(C_i)} (proof of Theorem 2)\n"
+      "  q_d                  min_i |G_i(c)|/|C_i|: q_d of Theorem 2, q_d' of Theorem 3\n"
+      "  q                    the q it implies: 1-(1-q_d)^2 (local) or q_d'^2 (global)\n"
+      "  t_max                max_i min_{x in C_i} d(x, mu_i)/r(C_i): the best x* of the worst\n"
+      "                       cluster; an x* exists in every cluster iff t_max < c\n"
+      "  epsilon              min((gamma-1)/2, (c-t_max)/2): the largest epsilon the theorem's\n"
+      "                       epsilon <= (gamma-1)/2 and x* condition leave (<= 0: none)\n"
+      "  nu_in_range          gamma <= nu <= gamma+1 (Theorem 2; always true for global rows)\n"
+      "  x_star               t_max < c, so some epsilon > 0 remains\n"
+      "  satisfied            the theorem's conditions hold: gamma > 1 finite, nu_in_range,\n"
+      "                       x_star, q_d > 0\n"
+      "  eta                  {\"value\", \"ceil\"} of (log k+log(m+1)+log(1/delta)) /\n"
+      "                       log(1/(1-q^(k-1)+q^(k-1)e^{-epsilon^2/2})) (proof of Theorem 2,\n"
+      "                       target delta/k) at that epsilon and q; null unless satisfied\n"
+      "  reason               why the conditions fail (null/empty when they hold)\n"
+      "markdown and latex show oracle, nu, rho, delta, gamma, c, q_d as good/size, q, epsilon,\n"
+      "holds, eta's ceiling and reason. Text prints one block per row.");
   return {app, [o]() {
+            if (o->data_opt->count()) return run_data(*o);
             std::vector<Row> rows;
             for (long long k : o->k)
               for (long long m : o->m)

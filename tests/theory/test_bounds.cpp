@@ -5,6 +5,7 @@
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -408,6 +409,114 @@ TEST(Theory, DistanceWeakOnASmallDataset) {
   EXPECT_FALSE(l.nu_in_range);  // gamma ~ 14 > nu
   expect_error([&] { distance_weak_global(e, 0.0, 0.05); }, "rho", "(0, 1]");
   expect_error([&] { distance_weak_local(e, 0.5, 0.9, 0.05); }, "nu", "[1, inf)");
+}
+
+// Theorem 2 (local) and Theorem 3 (global) on a dataset small enough to work by hand.
+// Cluster 1 = {0, 1, 2, 3, 4}: mean 2, r(C_1) = 2, distance ratios d(x, mu_1)/r = 1, .5, 0, .5, 1.
+// Cluster 2 = {20, 21, 22}: mean 21, r(C_2) = 1, ratios 1, 0, 1.
+// gamma = min((20 - 2)/2, (21 - 4)/1) = 9, exactly representable, as are all ratios above.
+ssac::Dataset hand_worked() {
+  ssac::Dataset d;
+  d.points.resize(8, 1);
+  d.points << 0, 1, 2, 3, 4, 20, 21, 22;
+  d.labels = {1, 1, 1, 1, 1, 2, 2, 2};
+  return d;
+}
+
+// eta of the proof of Theorem 2 written naively at 200 digits:
+// (log k + log(m+1) + log(1/delta)) / log(1/(1 - q^(k-1) + q^(k-1) e^{-eps^2/2})).
+Ref ref_eta_distance_weak(long long k, long long m, double delta, const Ref& eps, const Ref& q) {
+  const Ref qa = pow(q, k - 1);
+  return (log(Ref(k)) + log(Ref(m + 1)) + log(1 / Ref(delta))) /
+         log(1 / (1 - qa + qa * exp(-eps * eps / 2)));
+}
+
+TEST(Theory, DistanceWeakLocalOnAHandWorkedDataset) {
+  const ssac::Dataset d = hand_worked();
+  // nu = 9.5 in [gamma, gamma+1] = [9, 10]; c = min{2(0.9)-1, 9-9.5+1} = 0.5. G_i(c) is strict
+  // (d < c r): cluster 1 keeps only 2 (1 and 3 sit exactly at 0.5 r), 1/5; cluster 2 keeps 21,
+  // 1/3. So q_d = 1/5 from cluster 1 and q = 1-(1-1/5)^2 = 9/25.
+  const DistanceWeakReport r = distance_weak_local(d, 9.5, 0.9, 0.05);
+  EXPECT_FALSE(r.global);
+  EXPECT_EQ(r.gamma, 9.0);
+  EXPECT_EQ(r.c, 0.5);
+  EXPECT_EQ(r.worst_cluster, 1u);
+  EXPECT_EQ(r.good, 1u);
+  EXPECT_EQ(r.size, 5u);
+  EXPECT_LT(rel(Ref(r.q_d), Ref(1) / 5), 1e-45);
+  EXPECT_LT(rel(Ref(r.q), Ref(9) / 25), 1e-45);
+  // Both clusters contain their mean, so t_max = 0 and epsilon = min((9-1)/2, 0.5/2) = 1/4.
+  EXPECT_EQ(r.t_max, 0.0);
+  EXPECT_LT(rel(Ref(r.epsilon), Ref(1) / 4), 1e-45);
+  EXPECT_TRUE(r.nu_in_range);
+  EXPECT_TRUE(r.x_star);
+  EXPECT_TRUE(r.satisfied);
+  ASSERT_TRUE(r.eta.has_value());
+  const Ref want = ref_eta_distance_weak(2, 1, 0.05, Ref(1) / 4, Ref(9) / 25);
+  EXPECT_LT(rel(Ref(r.eta->value), want), 1e-40);
+  ASSERT_TRUE(r.eta->ceil.has_value());
+  EXPECT_EQ(*r.eta->ceil, BigInt(static_cast<long long>(floor(want))) + 1);
+
+  // nu = 9: c = min{0.8, 1} = 0.8 (2rho-1 evaluated in double). G_1 = {1, 2, 3}: 3/5; G_2 = {21}:
+  // 1/3, so the worst cluster moves to 2.
+  const DistanceWeakReport at9 = distance_weak_local(d, 9.0, 0.9, 0.05);
+  EXPECT_EQ(at9.c, 2 * 0.9 - 1);
+  EXPECT_EQ(at9.worst_cluster, 2u);
+  EXPECT_EQ(at9.good, 1u);
+  EXPECT_EQ(at9.size, 3u);
+  EXPECT_TRUE(at9.satisfied);
+  // Theorem 2's nu range: 8.5 < gamma and 10.5 > gamma + 1 are reported, not rejected.
+  for (double nu : {8.5, 10.5}) {
+    const DistanceWeakReport out = distance_weak_local(d, nu, 0.9, 0.05);
+    EXPECT_FALSE(out.nu_in_range) << nu;
+    EXPECT_FALSE(out.satisfied) << nu;
+    EXPECT_FALSE(out.eta.has_value()) << nu;
+  }
+  // nu = gamma + 1 = 10 is in range but leaves c = 0: every G_i(0) is empty, no x*, q_d = 0.
+  const DistanceWeakReport edge = distance_weak_local(d, 10.0, 0.9, 0.05);
+  EXPECT_TRUE(edge.nu_in_range);
+  EXPECT_EQ(edge.c, 0.0);
+  EXPECT_EQ(edge.good, 0u);
+  EXPECT_FALSE(edge.x_star);
+  EXPECT_FALSE(edge.satisfied);
+  EXPECT_FALSE(edge.eta.has_value());
+}
+
+TEST(Theory, DistanceWeakGlobalOnAHandWorkedDataset) {
+  const ssac::Dataset d = hand_worked();
+  // rho = 0.75: c = 2rho-1 = 0.5 exactly; G_1 = {2}: 1/5, G_2 = {21}: 1/3; q_d' = 1/5,
+  // q = q_d'^2 = 1/25, epsilon = min(4, (0.5-0)/2) = 1/4.
+  const DistanceWeakReport r = distance_weak_global(d, 0.75, 0.05);
+  EXPECT_TRUE(r.global);
+  EXPECT_TRUE(r.nu_in_range);  // no nu in Theorem 3
+  EXPECT_EQ(r.c, 0.5);
+  EXPECT_EQ(r.worst_cluster, 1u);
+  EXPECT_EQ(r.good, 1u);
+  EXPECT_EQ(r.size, 5u);
+  EXPECT_LT(rel(Ref(r.q), Ref(1) / 25), 1e-45);
+  EXPECT_LT(rel(Ref(r.epsilon), Ref(1) / 4), 1e-45);
+  ASSERT_TRUE(r.satisfied);
+  ASSERT_TRUE(r.eta.has_value());
+  const Ref want = ref_eta_distance_weak(2, 1, 0.05, Ref(1) / 4, Ref(1) / 25);
+  EXPECT_LT(rel(Ref(r.eta->value), want), 1e-40);
+  ASSERT_TRUE(r.eta->ceil.has_value());
+  EXPECT_EQ(*r.eta->ceil, BigInt(static_cast<long long>(floor(want))) + 1);
+  // The same q_d gives a larger q for the local oracle (1-(1-q_d)^2 > q_d^2), hence a smaller eta.
+  const DistanceWeakReport l = distance_weak_local(d, 9.0, 0.75, 0.05);
+  ASSERT_TRUE(l.eta.has_value());
+  EXPECT_LT(l.eta->value, r.eta->value);
+  // rho = 1/2 gives c = 0: Theorem 3 cannot hold.
+  const DistanceWeakReport half = distance_weak_global(d, 0.5, 0.05);
+  EXPECT_FALSE(half.x_star);
+  EXPECT_FALSE(half.satisfied);
+  expect_error([&] { distance_weak_global(d, 0.9, 1.0); }, "delta", "(0, 1)");
+  expect_error([&] { distance_weak_global(d, 1.5, 0.05); }, "rho", "(0, 1]");
+  expect_error([&] { distance_weak_local(d, std::numeric_limits<double>::infinity(), 0.9, 0.05); },
+               "nu", "[1, inf)");
+  // Without labels there is no clustering to take G_i(c) from.
+  ssac::Dataset unlabelled = d;
+  unlabelled.labels.clear();
+  EXPECT_THROW(distance_weak_global(unlabelled, 0.9, 0.05), ssac::ParameterError);
 }
 
 }  // namespace

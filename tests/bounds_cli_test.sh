@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Command-line tests of `ssac bounds --data`: Theorems 2 and 3 on a labelled CSV. Checks the values
+# of a dataset worked by hand, the row order of the combinations, the oracle selection, the reasons
+# given when the conditions fail, agreement between formats, and the error paths (exit 1 bad data,
+# 2 usage; one-line stderr; nothing on stdout). Usage: bounds_cli_test.sh PATH/TO/ssac
+set -u
+SSAC=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect STATUS 'stderr substring' -- command...
+expect() {
+  local want=$1 msg=$2
+  shift 3
+  "$@" >out.txt 2>err.txt
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    bad "$* exited $got, expected $want; stderr: $(cat err.txt)"
+  elif [ -n "$msg" ] && ! grep -qF -- "$msg" err.txt; then
+    bad "$*: stderr lacks '$msg': $(cat err.txt)"
+  elif [ "$want" != 0 ] && [ "$(wc -l <err.txt)" != 1 ]; then
+    bad "$*: the error is not one line: $(cat err.txt)"
+  elif [ "$want" != 0 ] && [ -s out.txt ]; then
+    bad "$*: printed to stdout before failing: $(head -c 200 out.txt)"
+  else
+    ok
+  fi
+}
+
+# field CSV ROW COLUMN: the value of the named column in data row ROW (1-based) of a csv output.
+# The reason column is last and may be quoted; the columns before it hold no commas.
+field() {
+  awk -F, -v row="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    NR == row + 1 { print $(col[name]) }' "$1"
+}
+# The reason: everything after the 22nd comma, unquoted.
+reason() { sed -n "$(($2 + 1))p" "$1" | cut -d, -f23- | sed -e 's/^"//' -e 's/"$//'; }
+
+# Cluster 1 = {0,1,2,3,4} (mean 2, r = 2), cluster 2 = {20,21,22} (mean 21, r = 1); gamma = 9.
+# Ratios d(x, mu_i)/r(C_i): cluster 1: 1, .5, 0, .5, 1; cluster 2: 1, 0, 1.
+printf 'x,label\n0,1\n1,1\n2,1\n3,1\n4,1\n20,2\n21,2\n22,2\n' >hand.csv
+
+# eta of the proof of Theorem 2 for k = 2, m = 1 (q^(k-1) = q), in double precision:
+# (log 2 + log 2 + log(1/delta)) / -log(1 - q + q e^{-eps^2/2}); its ceiling.
+eta_ceil() {
+  awk -v q="$1" -v eps="$2" -v delta="$3" 'BEGIN {
+    v = (log(2) + log(2) + log(1 / delta)) / -log(1 - q + q * exp(-eps * eps / 2))
+    c = int(v); if (c < v) c++; print c }'
+}
+
+"$SSAC" bounds --data hand.csv --nu 9.5 --rho 0.9 --format csv >h.csv || bad "hand.csv csv run failed"
+[ "$(wc -l <h.csv)" = 3 ] && ok || bad "nu 9.5, rho 0.9: expected one local and one global row"
+# Local row (Theorem 2): c = min{0.8, 9 - 9.5 + 1} = 0.5; G_1(0.5) = {2} (strict: 1 and 3 sit at
+# 0.5 r), G_2(0.5) = {21}; q_d = 1/5 from cluster 1, q = 1 - (4/5)^2 = 0.36, epsilon = 0.25.
+[ "$(field h.csv 1 oracle),$(field h.csv 1 theorem),$(field h.csv 1 nu)" = "local,2,9.5" ] && ok ||
+  bad "row 1 should be the local row: $(sed -n 2p h.csv)"
+[ "$(field h.csv 1 k),$(field h.csv 1 m),$(field h.csv 1 n),$(field h.csv 1 gamma)" = "2,1,8,9" ] &&
+  ok || bad "k, m, n, gamma of hand.csv: $(sed -n 2p h.csv)"
+[ "$(field h.csv 1 c)" = 0.5 ] && ok || bad "local c: $(field h.csv 1 c)"
+[ "$(field h.csv 1 worst_cluster),$(field h.csv 1 good),$(field h.csv 1 size)" = "1,1,5" ] && ok ||
+  bad "local q_d should be 1/5 from cluster 1: $(sed -n 2p h.csv)"
+awk -v a="$(field h.csv 1 q_d)" -v b="$(field h.csv 1 q)" -v e="$(field h.csv 1 epsilon)" \
+  'BEGIN { exit !(a == 0.2 && b == 0.36 && e == 0.25) }' && ok ||
+  bad "local q_d, q, epsilon: $(sed -n 2p h.csv)"
+[ "$(field h.csv 1 satisfied),$(field h.csv 1 x_star),$(field h.csv 1 nu_in_range)" = "1,1,1" ] &&
+  ok || bad "local conditions should hold: $(sed -n 2p h.csv)"
+[ "$(field h.csv 1 eta_ceil)" = "$(eta_ceil 0.36 0.25 0.05)" ] && ok ||
+  bad "local eta_ceil $(field h.csv 1 eta_ceil), expected $(eta_ceil 0.36 0.25 0.05)"
+[ -z "$(reason h.csv 1)" ] && ok || bad "a row whose conditions hold has a reason: $(reason h.csv 1)"
+# Global row (Theorem 3): c = 2(0.9) - 1 = 0.8; G_1 = {1,2,3}: 3/5, G_2 = {21}: 1/3; q_d' = 1/3
+# from cluster 2, q = 1/9, epsilon = 0.4.
+[ "$(field h.csv 2 oracle),$(field h.csv 2 theorem),$(field h.csv 2 nu)" = "global,3," ] && ok ||
+  bad "row 2 should be the global row, without nu: $(sed -n 3p h.csv)"
+[ "$(field h.csv 2 worst_cluster),$(field h.csv 2 good),$(field h.csv 2 size)" = "2,1,3" ] && ok ||
+  bad "global q_d' should be 1/3 from cluster 2: $(sed -n 3p h.csv)"
+awk -v b="$(field h.csv 2 q)" 'BEGIN { exit !(b > 0.1111111111 && b < 0.1111111112) }' && ok ||
+  bad "global q should be 1/9: $(field h.csv 2 q)"
+[ "$(field h.csv 2 eta_ceil)" = "$(eta_ceil "$(awk 'BEGIN { print 1/9 }')" 0.4 0.05)" ] && ok ||
+  bad "global eta_ceil $(field h.csv 2 eta_ceil)"
+
+# Every (nu, rho, delta) for local rows (delta fastest), then every (rho, delta) for global rows.
+"$SSAC" bounds --data hand.csv --nu 9.5,10 --rho 0.9,0.75 --delta 0.05,0.01 --format csv >g.csv
+[ "$(wc -l <g.csv)" = 13 ] && ok || bad "2 nu x 2 rho x 2 delta + 2 rho x 2 delta = 12 rows"
+order=$(awk -F, 'NR > 1 { printf "%s/%s/%s/%s ", $1, $3, $4, $5 }' g.csv)
+want="local/9.5/0.9/0.05 local/9.5/0.9/0.01 local/9.5/0.75/0.05 local/9.5/0.75/0.01 \
+local/10/0.9/0.05 local/10/0.9/0.01 local/10/0.75/0.05 local/10/0.75/0.01 \
+global//0.9/0.05 global//0.9/0.01 global//0.75/0.05 global//0.75/0.01 "
+[ "$order" = "$want" ] && ok || bad "row order: $order"
+# A smaller delta needs more samples (same epsilon and q).
+[ "$(field g.csv 2 eta_ceil)" -gt "$(field g.csv 1 eta_ceil)" ] && ok ||
+  bad "eta should grow as delta shrinks: $(field g.csv 1 eta_ceil) vs $(field g.csv 2 eta_ceil)"
+# nu = 10 = gamma + 1 is in range but c = 0: no G_i(c), no x*.
+[ "$(field g.csv 5 satisfied),$(field g.csv 5 nu_in_range),$(field g.csv 5 eta)" = "0,1," ] && ok ||
+  bad "nu = 10: $(sed -n 6p g.csv)"
+reason g.csv 5 | grep -qF 'c = 0 <= 0' && ok || bad "nu = 10 reason: $(reason g.csv 5)"
+# Every failing row has a reason and no eta; every passing row an eta and no reason.
+awk -F, 'NR > 1 { if ($20 == 1 && ($22 == "" || $23 != "")) exit 1;
+                  if ($20 == 0 && ($22 != "" || $23 == "")) exit 1 }' g.csv && ok ||
+  bad "satisfied, eta and reason disagree: $(cat g.csv)"
+
+# Theorem 2's nu range [gamma, gamma+1]: below and above it.
+"$SSAC" bounds --data hand.csv --oracle local --nu 8.5,10.5 --rho 0.9 --format csv >r.csv
+[ "$(awk -F, 'NR > 1 { print $1 }' r.csv | sort -u)" = local ] && ok || bad "--oracle local rows"
+for row in 1 2; do
+  [ "$(field r.csv $row nu_in_range),$(field r.csv $row satisfied)" = "0,0" ] && ok ||
+    bad "nu out of range should fail: $(sed -n $((row + 1))p r.csv)"
+done
+reason r.csv 1 | grep -qF 'nu = 8.5 is outside [gamma, gamma+1] = [9, 10]' && ok ||
+  bad "nu = 8.5 reason: $(reason r.csv 1)"
+# rho = 1/2 gives c = 0 for the global oracle.
+"$SSAC" bounds --data hand.csv --rho 0.5 --format csv >c.csv
+[ "$(wc -l <c.csv)" = 2 ] && [ "$(field c.csv 1 oracle)" = global ] && ok ||
+  bad "without --nu only global rows: $(cat c.csv)"
+[ "$(field c.csv 1 x_star),$(field c.csv 1 satisfied)" = "0,0" ] && ok || bad "rho = 0.5: $(cat c.csv)"
+# A dataset without a margin: gamma < 1 is named in the reason.
+printf 'x,label\n0,1\n3,1\n2.5,2\n6,2\n' >overlap.csv
+"$SSAC" bounds --data overlap.csv --format csv >o.csv
+reason o.csv 1 | grep -qF '<= 1 (Theorem 3 needs gamma > 1)' && ok || bad "gamma < 1: $(cat o.csv)"
+
+# Generated data with a wide margin: gamma agrees with `ssac gamma`, the formats agree.
+"$SSAC" generate --n 600 --m 2 --k 3 --std 1 --gamma-min 1.3 --gamma-max inf --seed 5 \
+  --out sep.csv >/dev/null || bad "generate failed"
+g=$("$SSAC" gamma sep.csv | sed -n 's/^gamma = //p')
+"$SSAC" bounds --data sep.csv --nu 3.3,4 --rho 0.9,1 --format csv >s.csv
+[ "$(awk -F, 'NR > 1 { print $9 }' s.csv | sort -u)" = "$g" ] && ok ||
+  bad "gamma column $(awk -F, 'NR > 1 { print $9 }' s.csv | sort -u) vs ssac gamma $g"
+"$SSAC" bounds --data sep.csv --nu 3.3,4 --rho 0.9,1 --format json >s.json
+if command -v python3 >/dev/null; then
+  python3 - s.json s.csv <<'EOF' && ok || bad "json and csv disagree"
+import csv, json, sys
+rows = json.load(open(sys.argv[1]))
+table = list(csv.DictReader(open(sys.argv[2])))
+assert len(rows) == len(table) == 6
+for j, c in zip(rows, table):
+    assert j["oracle"] == c["oracle"] and j["q_d"] == c["q_d"] and j["q"] == c["q"]
+    assert j["epsilon"] == c["epsilon"] and j["satisfied"] == (c["satisfied"] == "1")
+    assert (j["eta"] is None) == (c["eta_ceil"] == "")
+    if j["eta"] is not None:
+        assert str(j["eta"]["ceil"]) == c["eta_ceil"] and j["eta"]["value"] == c["eta"]
+    assert j["good"] / j["size"] == float(c["q_d"])
+    q = float(c["q_d"])
+    want = 1 - (1 - q) ** 2 if j["oracle"] == "local" else q * q
+    assert abs(float(c["q"]) - want) <= 1e-15
+EOF
+fi
+"$SSAC" bounds --data sep.csv --nu 3.3,4 --rho 0.9,1 --format markdown >s.md
+[ "$(grep -c '^| local \|^| global ' s.md)" = 6 ] && ok || bad "markdown rows: $(cat s.md)"
+"$SSAC" bounds --data sep.csv --nu 3.3,4 --rho 0.9,1 --format latex >s.tex
+grep -q '^\\toprule' s.tex && grep -q '^\\bottomrule' s.tex && ok || bad "latex: $(cat s.tex)"
+"$SSAC" bounds --data sep.csv --nu 3.3 --rho 0.9 >s.txt
+[ "$(grep -c 'distance-weak oracle (Theorem' s.txt)" = 2 ] && ok || bad "text blocks: $(cat s.txt)"
+grep -q ' $' s.txt && bad "text output has trailing spaces" || ok
+# The documented columns are all in --help.
+help=$("$SSAC" bounds --help)
+for key in $(head -1 s.csv | tr ',' ' '); do
+  [ "$key" = eta_ceil ] && continue
+  grep -qE "^  ([a-z_, ]*[ ,])?$key( |,|$)" <<<"$help" && ok || bad "--help does not document $key"
+done
+
+# Error paths.
+cp hand.csv ok.csv
+printf 'x,y\n1,2\n3,4\n' >unlabelled.csv
+printf 'x,y,label\n1,2,1\n3,4\n' >ragged.csv
+expect 1 'missing.csv: cannot open the file for reading' -- "$SSAC" bounds --data missing.csv
+expect 1 'ragged.csv:3:1: expected 3 fields' -- "$SSAC" bounds --data ragged.csv
+expect 1 "unlabelled.csv: no 'label' column" -- "$SSAC" bounds --data unlabelled.csv --nu 2
+expect 2 'rho = 0 is outside its admissible range (0, 1]' -- "$SSAC" bounds --data ok.csv --rho 0
+expect 2 'rho = 1.5 is outside its admissible range (0, 1]' -- "$SSAC" bounds --data ok.csv --rho 0.9,1.5
+expect 2 'nu = 0.5 is outside its admissible range [1, inf)' -- "$SSAC" bounds --data ok.csv --nu 9.5,0.5
+expect 2 'nu = inf is outside its admissible range [1, inf)' -- "$SSAC" bounds --data ok.csv --nu inf
+expect 2 'delta = 1 is outside its admissible range (0, 1)' -- "$SSAC" bounds --data ok.csv --delta 1
+expect 2 'delta = 0 is outside its admissible range (0, 1)' -- "$SSAC" bounds --data ok.csv --nu 9.5 --delta 0.05,0
+expect 2 '--k excludes --data' -- "$SSAC" bounds --data ok.csv --k 3
+expect 2 '--q excludes --data' -- "$SSAC" bounds --data ok.csv --q 0.9
+expect 2 '--nu requires --data' -- "$SSAC" bounds --nu 2
+expect 2 '--oracle requires --data' -- "$SSAC" bounds --oracle global
+expect 2 '--nu applies only to --oracle local or both' -- "$SSAC" bounds --data ok.csv --oracle global --nu 2
+expect 2 '--oracle local needs --nu' -- "$SSAC" bounds --data ok.csv --oracle local
+expect 2 '--oracle' -- "$SSAC" bounds --data ok.csv --oracle psychic
+expect 2 '--nu' -- "$SSAC" bounds --data ok.csv --nu abc
+# Conditions that fail are a result, not an error.
+expect 0 '' -- "$SSAC" bounds --data ok.csv --nu 1 --rho 0.1
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
