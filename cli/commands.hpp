@@ -8,6 +8,10 @@
 
 namespace ssac::cli {
 
+// Parses the command line and runs the chosen command (app.cpp); returns the exit status. With
+// parse_only the command is not run: only the parser and its checks are exercised (fuzz/).
+int run_app(int argc, char** argv, bool parse_only);
+
 struct Command {
   CLI::App* app = nullptr;
   std::function<int()> run;
