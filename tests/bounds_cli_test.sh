@@ -5,32 +5,9 @@
 # 2 usage; one-line stderr; nothing on stdout). Usage: bounds_cli_test.sh PATH/TO/ssac
 set -u
 SSAC=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS 'stderr substring' -- command...
-expect() {
-  local want=$1 msg=$2
-  shift 3
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    bad "$* exited $got, expected $want; stderr: $(cat err.txt)"
-  elif [ -n "$msg" ] && ! grep -qF -- "$msg" err.txt; then
-    bad "$*: stderr lacks '$msg': $(cat err.txt)"
-  elif [ "$want" != 0 ] && [ "$(wc -l <err.txt)" != 1 ]; then
-    bad "$*: the error is not one line: $(cat err.txt)"
-  elif [ "$want" != 0 ] && [ -s out.txt ]; then
-    bad "$*: printed to stdout before failing: $(head -c 200 out.txt)"
-  else
-    ok
-  fi
-}
+# shellcheck source=cli_harness.sh
+source "$(dirname "$0")/cli_harness.sh"
+EXPECT_QUIET_STDOUT=1
 
 # field CSV ROW COLUMN: the value of the named column in data row ROW (1-based) of a csv output.
 # The reason column is last and may be quoted; the columns before it hold no commas.
@@ -186,5 +163,4 @@ expect 2 '--nu' -- "$SSAC" bounds --data ok.csv --nu abc
 # Conditions that fail are a result, not an error.
 expect 0 '' -- "$SSAC" bounds --data ok.csv --nu 1 --rho 0.1
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -4,30 +4,8 @@
 # byte-identical repeated runs. Usage: cli_test.sh PATH/TO/ssac
 set -u
 SSAC=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-cd "$dir"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# expect STATUS 'stderr substring' -- command...
-expect() {
-  local want=$1 msg=$2
-  shift 3
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    bad "$* exited $got, expected $want; stderr: $(cat err.txt)"
-  elif [ -n "$msg" ] && ! grep -qF -- "$msg" err.txt; then
-    bad "$*: stderr lacks '$msg': $(cat err.txt)"
-  elif [ "$want" != 0 ] && [ "$(wc -l <err.txt)" != 1 ]; then
-    bad "$*: the error is not one line: $(cat err.txt)"
-  else
-    ok
-  fi
-}
+# shellcheck source=cli_harness.sh
+source "$(dirname "$0")/cli_harness.sh"
 
 # The issue's acceptance checks.
 expect 0 '' -- "$SSAC" generate --n 1500 --m 2 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 7 --out d.csv
@@ -89,5 +67,4 @@ expect 1 'cannot open the file for writing' -- "$SSAC" generate --n 100 --gamma-
 expect 0 '' -- "$SSAC" --help
 expect 0 '' -- "$SSAC" cluster --help
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -9,17 +9,14 @@
 #include "ssac/oracle.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
+#include "trace_fixture.hpp"
 
 using namespace ssac;
 
 namespace {
 
-Matrix squares() {
-  Matrix X(12, 2);
-  X << 0, 0, 1, 0, 0, 1, 1, 1, 10, 0, 11, 0, 10, 1, 11, 1, 0, 10, 1, 10, 0, 11, 1, 11;
-  return X;
-}
-const std::vector<int> kLabels = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+using fixtures::squares;
+const std::vector<int>& kLabels = fixtures::kSquareLabels;
 
 std::string trace_of(Search s, std::uint64_t seed, double q = 0.6) {
   const Matrix X = squares();

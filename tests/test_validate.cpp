@@ -14,18 +14,15 @@
 #include "ssac/oracle.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
+#include "trace_fixture.hpp"
 
 using namespace ssac;
 using json = nlohmann::ordered_json;
 
 namespace {
 
-Matrix squares() {
-  Matrix X(12, 2);
-  X << 0, 0, 1, 0, 0, 1, 1, 1, 10, 0, 11, 0, 10, 1, 11, 1, 0, 10, 1, 10, 0, 11, 1, 11;
-  return X;
-}
-const std::vector<int> kLabels = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+using fixtures::squares;
+const std::vector<int>& kLabels = fixtures::kSquareLabels;
 
 Params params(Search s, Fault f = Fault::none) {
   Params P;
