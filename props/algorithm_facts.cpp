@@ -58,6 +58,7 @@ void check_exact_radius(Fault fault) {
   }
   RC_CLASSIFY(good == R.iterations.size(), "every iteration had a good center");
   RC_CLASSIFY(good == 0, "no good center");
+  RC_TAG(to_string(search));
 }
 
 }  // namespace

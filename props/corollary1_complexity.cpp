@@ -18,7 +18,8 @@ namespace {
 // `phase1_per_assignment`: the number of same-cluster queries the checked count allows per
 // cluster-assignment query (k is right; 1 is the proof's literal O(k eta) per iteration).
 void check_counts(bool one_query_per_assignment) {
-  const Instance inst = *gen_instance({1, 20, 10, 40, 1.0005, 3.0});
+  // Up to 20 x 150 points: Phase 2's sorts and searches on S_i of a few thousand rows.
+  const Instance inst = *gen_instance({1, 20, 10, 150, 1.0005, 3.0});
   const int k = inst.k();
   const auto n = static_cast<long long>(inst.X.rows());
   const int eta = *rc::gen::inRange(1, 30);
@@ -55,6 +56,8 @@ void check_counts(bool one_query_per_assignment) {
   RC_ASSERT(theory::BigInt(R.distance_evaluations) <= counts.distance_evaluations);
   RC_ASSERT(static_cast<double>(R.comparisons) <= cmp_bound);
   RC_CLASSIFY(k >= 10, "k >= 10");
+  RC_CLASSIFY(n >= 500, "n >= 500");
+  RC_TAG(to_string(search));
   RC_CLASSIFY(R.queries_phase1 > static_cast<std::size_t>(k * k * eta),
               "Phase 1 above k*ceil(k eta)");
 }

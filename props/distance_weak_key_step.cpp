@@ -45,6 +45,8 @@ void check_never_not_sure(const Instance& inst, bool global, double nu, double r
   }
   RC_CLASSIFY(in_g == 0, "G empty (vacuous)");
   RC_CLASSIFY(in_g > 0 && in_g < n, "G proper subset");
+  RC_CLASSIFY(in_g == n, "G everything");
+  RC_TAG(inst.shape, global ? "global" : "local");
 }
 
 // mu' at distance frac * eps * r(C_p) in a random direction; returns the row closest to mu'
@@ -76,6 +78,7 @@ void check_closest_point(const Instance& inst, double c, int p, double frac, std
     }
   }
   RC_CLASSIFY(frac > 0.99, "mu' on the edge of eps r");
+  RC_CLASSIFY(c - t < 2 * ((g - 1) / 2), "eps limited by the x* slack");
   RC_ASSERT(inst.labels[best] == p);
   RC_ASSERT(in_G(inst, best, c));
 }
@@ -89,10 +92,18 @@ rc::Gen<OracleCase> gen_oracle_case() {
   return rc::gen::exec([] {
     OracleCase oc;
     oc.inst = *gen_instance({2, 20, 100, 25, 1.0005, 3.0});
+    // Half the instances carry a point at each mean (the theorems' x*): rings and segments rarely
+    // have points near their means, and G would be empty, the property vacuous.
+    if (*rc::gen::arbitrary<bool>()) oc.inst = with_center_points(oc.inst);
+    RC_PRE(oc.inst.stats.gamma > 1.0);
     oc.global = *rc::gen::arbitrary<bool>();
-    oc.rho = 0.5 + *rc::gen::inRange(1, 1001) / 2000.0;  // (1/2, 1]: c > 0
+    // rho in [1/2, 1) and nu in [gamma, gamma + 1), both with a quadratic bias towards the good
+    // end so that c = min{2rho-1, gamma-nu+1} is often large and G_i(c) a proper, non-empty subset.
+    const double u = *rc::gen::inRange(0, 1000) / 1000.0;
+    const double v = *rc::gen::inRange(0, 1000) / 1000.0;
+    oc.rho = 1.0 - 0.5 * u * u;
     const double g = strict_gamma(oc.inst.stats);
-    oc.nu = g + *rc::gen::inRange(0, 1000) / 1000.0;  // [gamma, gamma + 1)
+    oc.nu = g + v * v;
     return oc;
   });
 }

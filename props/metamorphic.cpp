@@ -109,6 +109,7 @@ void check_transform(Transform tr) {
     RC_ASSERT(R1.queries.size() == R2.queries.size());
     return;
   }
+  RC_TAG(to_string(r.search));
   const bool rob = robust(inst, R1);
   RC_CLASSIFY(rob, "every center separates with margin");
   RC_PRE(rob || tr == Transform::anisotropic);

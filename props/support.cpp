@@ -233,8 +233,8 @@ static std::string fmt(double x) {
 }
 
 bool rate_at_most(const std::string& property, const std::string& instance, std::uint64_t events,
-                  std::uint64_t trials, double claimed, const std::string& claim) {
-  const double alpha = per_case_alpha();
+                  std::uint64_t trials, double claimed, const std::string& claim, double share) {
+  const double alpha = share * per_case_alpha();
   const double lower = cp_lower(events, trials, alpha);
   const double observed = static_cast<double>(events) / static_cast<double>(trials);
   // Slack: claimed / upper bound of the rate; a ratio below 1 would not fail the property (the
@@ -253,8 +253,8 @@ bool rate_at_most(const std::string& property, const std::string& instance, std:
 }
 
 bool rate_at_least(const std::string& property, const std::string& instance, std::uint64_t events,
-                   std::uint64_t trials, double claimed, const std::string& claim) {
-  const double alpha = per_case_alpha();
+                   std::uint64_t trials, double claimed, const std::string& claim, double share) {
+  const double alpha = share * per_case_alpha();
   const double upper = cp_upper(events, trials, alpha);
   const double lower = cp_lower(events, trials, alpha);
   const double observed = static_cast<double>(events) / static_cast<double>(trials);

@@ -90,11 +90,15 @@ void write_margins();
 // "the upper bound on an event's probability holds": a one-sided check. Returns true iff the
 // Clopper-Pearson lower bound on the event rate is at most `claimed`, records the margin, and
 // prints the case on failure.
+// `share` scales the per-case alpha: a two-sided check passes 0.5 to each side so that the
+// property's false-alarm rate stays at 1e-6.
 bool rate_at_most(const std::string& property, const std::string& instance, std::uint64_t events,
-                  std::uint64_t trials, double claimed, const std::string& claim);
+                  std::uint64_t trials, double claimed, const std::string& claim,
+                  double share = 1.0);
 // "the probability is at least claimed": the upper bound on the rate is at least `claimed`.
 bool rate_at_least(const std::string& property, const std::string& instance, std::uint64_t events,
-                   std::uint64_t trials, double claimed, const std::string& claim);
+                   std::uint64_t trials, double claimed, const std::string& claim,
+                   double share = 1.0);
 
 }  // namespace ssac::props
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "ssac/rng.hpp"
 #include "ssac/theory/bounds.hpp"
 #include "theorems_common.hpp"
 
@@ -29,7 +30,7 @@ void check_theorem1(Fault fault) {
   P.beta = std::max(1, static_cast<int>(std::ceil(theory::beta_random<double>(k, n, delta, q))));
   P.search = Search::random;
   P.fault = fault;
-  const std::uint64_t runs = thorough() ? 400 : 60;
+  const std::uint64_t runs = kTheoremRuns;
   const auto failures = count_failures(
       inst, P,
       [&](std::uint64_t s) {
@@ -40,10 +41,59 @@ void check_theorem1(Fault fault) {
   os << describe(inst) << " q=" << q << " delta=" << delta << " eta=" << P.eta << " beta=" << P.beta
      << " seed=" << seed;
   RC_CLASSIFY(inst.stats.gamma < 1.5, "gamma < 1.5");
+  RC_CLASSIFY(failures > 0, "failures observed");
+  RC_TAG(inst.shape);
   RC_ASSERT(rate_at_most("theorem1", os.str(), failures, runs, delta, "delta"));
 }
 
+// The step of the repaired proof (proofs-notes/theorem1-random-weak.md) that p = argmax_t |Z_t|
+// gives: every iteration's |Z_p| is at least A / k, A the number of assignment-known draws, since
+// the A draws fall into at most k sets Z_t. Small eta, weak oracles and clusters of very
+// different sizes make the Z_t unequal, so a p that is not the argmax falls below A / k.
+void check_pigeonhole(Fault fault) {
+  const Instance inst = *gen_instance({2, 20, 10, 30, 1.0005, 3.0});
+  const double q = *rc::gen::inRange(30, 101) / 100.0;
+  const double eta = *rc::gen::inRange(1, 40);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  RandomWeakOracle oracle(inst.labels, q, Rng::stream(seed, {kStreamOracle}));
+  Params P;
+  P.k = inst.k();
+  P.eta = eta;
+  P.beta = 3;
+  P.search = Search::random;
+  P.fault = fault;
+  const Result R = run_ssac(inst.X, oracle, P, seed);
+  bool unequal = false;
+  for (const auto& it : R.iterations) {
+    if (it.p == 0) continue;
+    std::vector<std::size_t> count(static_cast<std::size_t>(inst.k()) + 1, 0);
+    std::size_t known = 0;
+    for (int a : it.assignment)
+      if (a != 0) {
+        ++known;
+        ++count[static_cast<std::size_t>(a)];
+      }
+    std::size_t nonzero = 0;
+    for (std::size_t t = 1; t < count.size(); ++t)
+      nonzero += count[t] > 0;
+    unequal |= nonzero >= 2;
+    RC_ASSERT(it.zp_size == count[static_cast<std::size_t>(it.p)]);
+    RC_ASSERT(it.zp_size * static_cast<std::size_t>(inst.k()) >= known);
+  }
+  RC_CLASSIFY(unequal, "some iteration with two or more non-empty Z_t");
+}
+
 }  // namespace
+
+RC_GTEST_PROP(Theorem1RandomWeak, ArgmaxGivesZpAtLeastKnownOverK, ()) {
+  check_pigeonhole(Fault::none);
+}
+
+// Negative control for the pigeonhole step: p = the smallest non-empty Z_t.
+TEST(Theorem1RandomWeak_Negative, SmallestZtIsCaught) {
+  EXPECT_TRUE(expect_caught("Theorem 1 proof, p = argmin of the non-empty |Z_t|",
+                            [] { check_pigeonhole(Fault::p_not_argmax); }));
+}
 
 RC_GTEST_PROP(Theorem1RandomWeak, RecoversWithProbabilityOneMinusDelta, ()) {
   check_theorem1(Fault::none);

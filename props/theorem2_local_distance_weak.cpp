@@ -15,14 +15,9 @@
 namespace ssac::props {
 namespace {
 
-void check_theorem(Fault fault) {
-  const Instance inst = with_center_points(*gen_instance({2, 4, 3, 25, 1.3, 3.0}));
-  RC_PRE(inst.stats.gamma > 1.0);
-  const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
-  const double rho = 0.75 + *rc::gen::inRange(0, 251) / 1000.0;
-  const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;
-  const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
-  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+// One instance: the failure rate over `runs` runs against delta.
+void check_instance(const Instance& inst, double nu, double rho, double delta, std::uint64_t seed,
+                    Fault fault, std::uint64_t runs) {
   Dataset data;
   data.points = inst.X;
   data.labels = inst.labels;
@@ -38,7 +33,6 @@ void check_theorem(Fault fault) {
   P.beta = 1;
   P.search = Search::distance;
   P.fault = fault;
-  const std::uint64_t runs = thorough() ? 400 : 60;
   const auto failures = count_failures(
       inst, P,
       [&](std::uint64_t) -> std::unique_ptr<Oracle> {
@@ -54,10 +48,62 @@ void check_theorem(Fault fault) {
   RC_ASSERT(rate_at_most("theorem2", os.str(), failures, runs, delta, "delta"));
 }
 
+void check_theorem(Fault fault) {
+  const Instance inst = with_center_points(*gen_instance({2, 4, 3, 25, 1.3, 3.0}));
+  RC_PRE(inst.stats.gamma > 1.0);
+  const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
+  const double rho = 0.75 + *rc::gen::inRange(0, 251) / 1000.0;
+  const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;
+  const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  check_instance(inst, nu, rho, delta, seed, fault, kTheoremRuns);
+}
+
+// The counterexample RapidCheck found and shrank (seed 1008, case 65), checked by hand in the
+// note: cluster 1 = 11 x {a} + 10 x {b}, cluster 2 = 3 x {c} + 3 x {d}, plus each mean.
+Instance hand_checked_counterexample() {
+  const double a = 1.0454398136864376, b = -0.97749801264458, c = -1.295388243395408,
+               d = -3.2704896280223936;
+  Instance inst;
+  std::vector<double> xs;
+  for (int i = 0; i < 21; ++i) {
+    xs.push_back(i % 2 == 0 ? a : b);
+    inst.labels.push_back(1);
+  }
+  for (int i = 0; i < 6; ++i) {
+    xs.push_back(i % 2 == 0 ? c : d);
+    inst.labels.push_back(2);
+  }
+  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "ring";
+  return with_center_points(inst);
+}
+
 }  // namespace
 
-RC_GTEST_PROP(Theorem2LocalDistanceWeak, RecoversWithProbabilityOneMinusDelta, ()) {
-  check_theorem(Fault::none);
+// FINDING (proofs-notes/theorem2-local-distance-weak.md): the theorem as stated is false, by the
+// mechanism of Theorem 3. With 1000 runs per case the default seed finds, after 65 cases, k = 2,
+// m = 1, two 1-D "rings" (points at +-r) plus a point at each mean, nu = 1.322, rho = 0.75,
+// delta = 0.3: 578 of 1000 runs fail. The near sides of the two clusters are mutually not-sure
+// (condition (a)) and the two sides of a cluster are not-sure (condition (b)), so with both
+// anchors on the near sides the near-side points are never assignment-known and mu'_p is biased
+// by about r. This test asserts that a counterexample is found; it fails if the statement ever
+// holds on every generated case.
+// The search itself costs about 4 minutes (65 cases of 1000 runs before the failure), so it runs
+// only in thorough mode, with shrinking disabled (props/CMakeLists.txt); the default suite reruns
+// the hand-checked counterexample it found as a fixed regression.
+TEST(Theorem2LocalDistanceWeak, StatedClaimIsFalsified) {
+  if (!thorough()) GTEST_SKIP() << "the search runs with SSAC_THOROUGH=1";
+  EXPECT_TRUE(expect_caught("Theorem 2 as stated", [] { check_theorem(Fault::none); }));
+}
+
+TEST(Theorem2LocalDistanceWeak, HandCheckedCounterexample) {
+  EXPECT_TRUE(expect_caught("Theorem 2 on the hand-checked counterexample", [] {
+    check_instance(hand_checked_counterexample(), 1.322, 0.75, 0.3, 0, Fault::none, kTheoremRuns);
+  }));
 }
 
 TEST(Theorem2LocalDistanceWeak_Negative, WrongAnchorIsCaught) {
