@@ -23,38 +23,11 @@ void check_theorem(Fault fault) {
   const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;
   const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-  Dataset data;
-  data.points = inst.X;
-  data.labels = inst.labels;
-  const bool global = true;
-  const auto rep = global ? theory::distance_weak_global(data, rho, delta)
-                          : theory::distance_weak_local(data, nu, rho, delta);
-  RC_PRE(rep.satisfied && rep.eta.has_value());
-  const double eta = static_cast<double>(rep.eta->value);
-  RC_PRE(eta * inst.k() < 2e5);
-  Params P;
-  P.k = inst.k();
-  P.eta = eta;
-  P.beta = 1;
-  P.search = Search::distance;
-  P.fault = fault;
   // 200 runs, not kTheoremRuns: the property is expected to fail (the statement is false, see
   // below) and RapidCheck reruns every shrink candidate; 200 runs still give a Clopper-Pearson
   // lower bound well above delta on the counterexample (0.7 observed against 0.3).
-  const std::uint64_t runs = 200;
-  const auto failures = count_failures(
-      inst, P,
-      [&](std::uint64_t) -> std::unique_ptr<Oracle> {
-        return std::make_unique<DistanceWeakOracle>(
-            global ? DistanceWeakOracle::global(inst.X, inst.labels, rho)
-                   : DistanceWeakOracle::local(inst.X, inst.labels, nu, rho));
-      },
-      seed, runs);
-  std::ostringstream os;
-  os << describe(inst) << " nu=" << nu << " rho=" << rho << " delta=" << delta << " eta=" << eta
-     << " q_d=" << theory::to_string(rep.q_d, 6) << " seed=" << seed;
-  RC_CLASSIFY(rep.q_d < 1, "q_d < 1 (not-sure answers possible)");
-  RC_ASSERT(rate_at_most("theorem3", os.str(), failures, runs, delta, "delta"));
+  check_distance_weak("theorem3", /*global=*/true, inst, nu, rho, delta, seed, fault,
+                      /*runs=*/200);
 }
 
 }  // namespace

@@ -9,7 +9,9 @@ inline constexpr std::uint64_t kTheoremRuns = 1000;
 
 #include <functional>
 #include <memory>
+#include <sstream>
 
+#include "ssac/theory/bounds.hpp"
 #include "support.hpp"
 
 namespace ssac::props {
@@ -25,6 +27,41 @@ inline std::uint64_t count_failures(
     failures += !recovered_exactly(R.labels, inst.labels);
   }
   return failures;
+}
+
+// Theorems 2 (local, global = false) and 3 (global): on one instance, with eta at theory/'s
+// minimum sufficient value for it (instances outside the theorem are discarded) and Algorithm 3,
+// the failure rate over `runs` runs must stay at most delta; the margin goes to `property`.
+inline void check_distance_weak(const char* property, bool global, const Instance& inst, double nu,
+                                double rho, double delta, std::uint64_t seed, Fault fault,
+                                std::uint64_t runs) {
+  Dataset data;
+  data.points = inst.X;
+  data.labels = inst.labels;
+  const auto rep = global ? theory::distance_weak_global(data, rho, delta)
+                          : theory::distance_weak_local(data, nu, rho, delta);
+  RC_PRE(rep.satisfied && rep.eta.has_value());
+  const double eta = static_cast<double>(rep.eta->value);
+  RC_PRE(eta * inst.k() < 2e5);
+  Params P;
+  P.k = inst.k();
+  P.eta = eta;
+  P.beta = 1;
+  P.search = Search::distance;
+  P.fault = fault;
+  const auto failures = count_failures(
+      inst, P,
+      [&](std::uint64_t) -> std::unique_ptr<Oracle> {
+        return std::make_unique<DistanceWeakOracle>(
+            global ? DistanceWeakOracle::global(inst.X, inst.labels, rho)
+                   : DistanceWeakOracle::local(inst.X, inst.labels, nu, rho));
+      },
+      seed, runs);
+  std::ostringstream os;
+  os << describe(inst) << " nu=" << nu << " rho=" << rho << " delta=" << delta << " eta=" << eta
+     << " q_d=" << theory::to_string(rep.q_d, 6) << " seed=" << seed;
+  RC_CLASSIFY(rep.q_d < 1, "q_d < 1 (not-sure answers possible)");
+  RC_ASSERT(rate_at_most(property, os.str(), failures, runs, delta, "delta"));
 }
 
 }  // namespace ssac::props
