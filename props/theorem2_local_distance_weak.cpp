@@ -22,14 +22,7 @@ void check_instance(const Instance& inst, double nu, double rho, double delta, s
 }
 
 void check_theorem(Fault fault) {
-  const Instance inst = with_center_points(*gen_instance({2, 4, 3, 25, 1.3, 3.0}));
-  RC_PRE(inst.stats.gamma > 1.0);
-  const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
-  const double rho = 0.75 + *rc::gen::inRange(0, 251) / 1000.0;
-  const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;
-  const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
-  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-  check_instance(inst, nu, rho, delta, seed, fault, kTheoremRuns);
+  check_generated_distance_weak("theorem2", /*global=*/false, fault, kTheoremRuns);
 }
 
 // The counterexample RapidCheck found and shrank (seed 1008, case 65), checked by hand in the

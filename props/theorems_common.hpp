@@ -7,6 +7,7 @@
 inline constexpr std::uint64_t kTheoremRuns = 1000;
 #pragma once
 
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <sstream>
@@ -62,6 +63,20 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
      << " q_d=" << theory::to_string(rep.q_d, 6) << " seed=" << seed;
   RC_CLASSIFY(rep.q_d < 1, "q_d < 1 (not-sure answers possible)");
   RC_ASSERT(rate_at_most(property, os.str(), failures, runs, delta, "delta"));
+}
+
+// The generated case of Theorems 2 and 3: an instance with a point at each cluster's mean (so the
+// x* condition can hold), rho in [0.75, 1], nu in [gamma, gamma + 0.5), delta in {0.1, 0.3}.
+inline void check_generated_distance_weak(const char* property, bool global, Fault fault,
+                                          std::uint64_t runs) {
+  const Instance inst = with_center_points(*gen_instance({2, 4, 3, 25, 1.3, 3.0}));
+  RC_PRE(inst.stats.gamma > 1.0);
+  const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
+  const double rho = 0.75 + *rc::gen::inRange(0, 251) / 1000.0;
+  const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;  // drawn for both: same cases
+  const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  check_distance_weak(property, global, inst, nu, rho, delta, seed, fault, runs);
 }
 
 }  // namespace ssac::props

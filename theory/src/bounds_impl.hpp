@@ -172,32 +172,39 @@ Real eta_distance_weak(long long k, long long m, const Real& delta, const Real& 
   return num / detail::log_inv_mixture(detail::log_q_assign_lower(k, q), epsilon * epsilon / 2);
 }
 
-template <class Real>
-Real beta_random(long long k, long long n, const Real& delta, const Real& q) {
+namespace detail {
+// Theorem 1's union bound over the search: beta >= log(2k * steps / delta) / log(1/(1-q)), where
+// `log_steps(n)` is log of the number of search steps the bound pays for; it is called only after
+// the inputs are checked.
+template <class Real, class LogSteps>
+Real beta_for_steps(long long k, long long n, const Real& delta, const Real& q,
+                    LogSteps log_steps) {
   using std::log;
   using std::log1p;
   check_k(k);
   check_n(n);
-  detail::check_open_unit("delta", delta);
-  detail::check_half_open_unit("q", q);
+  check_open_unit("delta", delta);
+  check_half_open_unit("q", q);
   // Proof of Theorem 1: lim_{q -> 1} log(1/(1-q)) = inf and the condition becomes beta >= 0.
   if (q == 1) return Real(0);
-  // log log n < 0 for n = 2, but the sum is log(2k log n / delta) > log(1.38) > 0.
-  const Real num = log(Real(2 * k)) + log(log(Real(n))) - log(delta);
-  return num / -log1p(-q);
+  return (log(Real(2 * k)) + log_steps(n) - log(delta)) / -log1p(-q);
+}
+}  // namespace detail
+
+template <class Real>
+Real beta_random(long long k, long long n, const Real& delta, const Real& q) {
+  using std::log;
+  // The paper's log log n. log log n < 0 for n = 2, but the numerator is log(2k log n / delta) >
+  // log(1.38) > 0.
+  return detail::beta_for_steps(k, n, delta, q, [](long long v) { return log(log(Real(v))); });
 }
 
 template <class Real>
 Real beta_union(long long k, long long n, const Real& delta, const Real& q) {
   using std::log;
-  using std::log1p;
-  check_k(k);
-  check_n(n);
-  detail::check_open_unit("delta", delta);
-  detail::check_half_open_unit("q", q);
-  if (q == 1) return Real(0);
-  const Real num = log(Real(2 * k)) + log(Real(search_steps(n))) - log(delta);
-  return num / -log1p(-q);
+  // The search's own step count, floor(log2 n) + 1.
+  return detail::beta_for_steps(k, n, delta, q,
+                                [](long long v) { return log(Real(search_steps(v))); });
 }
 
 template <class Real>
