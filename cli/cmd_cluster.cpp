@@ -9,6 +9,8 @@
 #include "ssac/error.hpp"
 #include "ssac/metrics.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/ranges.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
 
@@ -47,7 +49,7 @@ int run_cluster(const Opts& o) {
   Params P;
   P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(data.n())));
   P.eta = o.eta;
-  P.beta = static_cast<int>(to_size("beta", o.beta, 1, 1000000));
+  P.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
   P.elimination = o.assignment == "paper";
   if (o.algorithm == "original") {
     if (o.search_opt->count() > 0)
@@ -59,15 +61,19 @@ int run_cluster(const Opts& o) {
                                         : Search::unified;
   }
   P.check(data.n());
-  if (o.q_opt->count() && o.oracle != "random")
+  OracleSpec spec;
+  spec.kind = *oracle_kind_from_string(o.oracle);  // CLI11 admits only the five names
+  spec.q = o.q;
+  spec.nu = o.nu;
+  spec.rho = o.rho;
+  if (o.q_opt->count() && !spec.uses_q())
     throw ParameterError("--q applies only to --oracle random");
-  if (o.nu_opt->count() && o.oracle != "local")
+  if (o.nu_opt->count() && !spec.uses_nu())
     throw ParameterError("--nu applies only to --oracle local");
-  if (o.rho_opt->count() && o.oracle != "local" && o.oracle != "global")
+  if (o.rho_opt->count() && !spec.uses_rho())
     throw ParameterError("--rho applies only to --oracle local or global");
 
-  const bool simulated = o.oracle != "interactive";
-  if (simulated && !data.has_labels())
+  if (spec.simulated() && !data.has_labels())
     throw DataError(o.file + ": no 'label' column; a simulated oracle answers from it");
   if (data.has_labels() && P.k > data.num_labels())
     throw_out_of_range("k", static_cast<long long>(P.k),
@@ -76,39 +82,23 @@ int run_cluster(const Opts& o) {
 
   std::unique_ptr<Oracle> base;
   std::unique_ptr<std::ofstream> answer_log;
-  if (o.oracle == "perfect") {
-    base = std::make_unique<PerfectOracle>(data.labels);
-  } else if (o.oracle == "random") {
-    base =
-        std::make_unique<RandomWeakOracle>(data.labels, o.q, Rng::stream(o.seed, {kStreamOracle}));
-  } else if (o.oracle == "local") {
-    base = std::make_unique<DistanceWeakOracle>(
-        DistanceWeakOracle::local(data.points, data.labels, o.nu, o.rho));
-  } else if (o.oracle == "global") {
-    base = std::make_unique<DistanceWeakOracle>(
-        DistanceWeakOracle::global(data.points, data.labels, o.rho));
+  if (spec.simulated()) {
+    spec.check();
+    base = make_oracle(spec, data.points, data.labels, Rng::stream(o.seed, {kStreamOracle}));
+  } else if (!o.answers.empty()) {
+    std::ifstream prev(o.answers);
+    answer_log = std::make_unique<std::ofstream>(o.answers, std::ios::app);
+    if (!*answer_log) throw DataError(o.answers + ": cannot open the answer log for writing");
+    auto io =
+        std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr, answer_log.get());
+    if (prev) io->preload(prev, o.answers);
+    base = std::move(io);
   } else {
-    if (!o.answers.empty()) {
-      std::ifstream prev(o.answers);
-      answer_log = std::make_unique<std::ofstream>(o.answers, std::ios::app);
-      if (!*answer_log) throw DataError(o.answers + ": cannot open the answer log for writing");
-      auto io =
-          std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr, answer_log.get());
-      if (prev) io->preload(prev, o.answers);
-      base = std::move(io);
-    } else {
-      base = std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr);
-    }
+    base = std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr);
   }
-  // The original SSAC assumes a yes/no oracle: it gets a fair coin wherever ours abstains.
-  std::unique_ptr<Oracle> coin;
-  Oracle* oracle = base.get();
-  if (P.search == Search::plain) {
-    coin = std::make_unique<CoinFlipOracle>(*base, Rng::stream(o.seed, {kStreamCoinFlip}));
-    oracle = coin.get();
-  }
+  AskedOracle oracle(*base, P.search == Search::plain, Rng::stream(o.seed, {kStreamCoinFlip}));
 
-  const Result R = run_ssac(data.points, *oracle, P, o.seed);
+  const Result R = run_ssac(data.points, oracle.get(), P, o.seed);
   std::optional<Evaluation> ev;
   if (data.has_labels()) ev = evaluate(data.points, data.labels, R);
 
@@ -122,10 +112,7 @@ int run_cluster(const Opts& o) {
     TraceHeader th;
     th.params = P;
     th.algorithm = o.algorithm;
-    th.oracle = o.oracle;
-    if (o.oracle == "random") th.oracle += " q=" + format_double(o.q);
-    if (o.oracle == "local") th.oracle += " nu=" + format_double(o.nu);
-    if (o.oracle == "local" || o.oracle == "global") th.oracle += " rho=" + format_double(o.rho);
+    th.oracle = spec.describe();
     th.seed = o.seed;
     write_file_atomically(o.trace, format_trace(data.points, th, R));
   }
@@ -142,9 +129,9 @@ int run_cluster(const Opts& o) {
     j["algorithm"] = o.algorithm;
     j["search"] = to_string(P.search);
     j["oracle"] = o.oracle;
-    if (o.oracle == "random") j["q"] = o.q;
-    if (o.oracle == "local") j["nu"] = o.nu;
-    if (o.oracle == "local" || o.oracle == "global") j["rho"] = o.rho;
+    if (spec.uses_q()) j["q"] = spec.q;
+    if (spec.uses_nu()) j["nu"] = spec.nu;
+    if (spec.uses_rho()) j["rho"] = spec.rho;
     j["eta"] = P.eta;
     j["beta"] = P.beta;
     j["r"] = P.sample_size();
@@ -185,9 +172,9 @@ int run_cluster(const Opts& o) {
     std::cout << "data: " << o.file << " (n = " << data.n() << ", m = " << data.m() << ")\n";
     std::cout << "run: " << (P.search == Search::plain ? "original SSAC" : "weak SSAC") << ", "
               << to_string(P.search) << " binary search, " << o.oracle << " oracle";
-    if (o.oracle == "random") std::cout << " q = " << format_double(o.q);
-    if (o.oracle == "local") std::cout << " nu = " << format_double(o.nu);
-    if (o.oracle == "local" || o.oracle == "global") std::cout << " rho = " << format_double(o.rho);
+    if (spec.uses_q()) std::cout << " q = " << format_double(spec.q);
+    if (spec.uses_nu()) std::cout << " nu = " << format_double(spec.nu);
+    if (spec.uses_rho()) std::cout << " rho = " << format_double(spec.rho);
     std::cout << ", k = " << P.k << ", eta = " << format_double(P.eta)
               << " (r = " << P.sample_size() << "), beta = " << P.beta << ", seed = " << o.seed
               << "\n";

@@ -17,6 +17,7 @@
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/oracle_spec.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
 
@@ -76,25 +77,15 @@ std::vector<Data> datasets() {
   };
 }
 
-struct OracleModel {
-  std::string model = "perfect";  // perfect | random | local | global
-  double q = 1.0, nu = 1.0, rho = 1.0;
-  json to_json() const {
-    json j;
-    j["model"] = model;
-    if (model == "random") j["q"] = q;
-    if (model == "local") j["nu"] = nu;
-    if (model == "local" || model == "global") j["rho"] = rho;
-    return j;
-  }
-  std::string text() const {
-    std::string s = model;
-    if (model == "random") s += " q=" + format_double(q);
-    if (model == "local") s += " nu=" + format_double(nu);
-    if (model == "local" || model == "global") s += " rho=" + format_double(rho);
-    return s;
-  }
-};
+// The oracle of a vector, as the corpus writes it: {"model": kind, and the parameters it uses}.
+json oracle_json(const OracleSpec& o) {
+  json j;
+  j["model"] = to_string(o.kind);
+  if (o.uses_q()) j["q"] = o.q;
+  if (o.uses_nu()) j["nu"] = o.nu;
+  if (o.uses_rho()) j["rho"] = o.rho;
+  return j;
+}
 
 struct Case {
   std::string data;  // a dataset name
@@ -104,7 +95,7 @@ struct Case {
   double eta = 2.0;
   int beta = 3;
   bool elimination = true;
-  OracleModel oracle;
+  OracleSpec oracle;
   std::function<bool(const Result&, const Data&, const Params&)> exercises;
   bool acceptable = false;
   bool needs_abstention = false;  // the weak oracle must have said not-sure at least once
@@ -137,8 +128,9 @@ std::vector<Case> cases(Search s) {
   auto ok = [](const Result& R, const Data&, const Params&) { return R.status == "ok"; };
   // Checked by run_case on the weak oracle's own answers (before any coin flip, CoinFlip).
   auto with_not_sure = [](const Result&, const Data&, const Params&) { return true; };
-  OracleModel perfect, random07{"random", 0.7}, local{"local", 1.0, 1.5, 0.5},
-      global{"global", 1.0, 1.0, 0.5}, random03{"random", 0.3}, random05{"random", 0.5};
+  const OracleSpec perfect, random07{OracleKind::random, 0.7},
+      local{OracleKind::local, 1.0, 1.5, 0.5}, global{OracleKind::global, 1.0, 1.0, 0.5},
+      random03{OracleKind::random, 0.3}, random05{OracleKind::random, 0.5};
   c.push_back({"three_squares",
                "perfect oracle, every cluster recovered",
                {"PerfectOracle"},
@@ -242,7 +234,7 @@ std::vector<Case> cases(Search s) {
                1.0,
                2,
                true,
-               OracleModel{"random", 0.1},
+               OracleSpec{OracleKind::random, 0.1},
                [](const Result& R, const Data&, const Params&) {
                  return any_outcome(R, Outcome::phase1_all_not_sure);
                }});
@@ -278,7 +270,7 @@ std::vector<Case> cases(Search s) {
     x.needs_abstention = x.comment.find("with not-sure") != std::string::npos ||
                          x.flags.front() == "AssignmentRuleCode";
   for (auto& x : c)
-    if (plain && x.oracle.model != "perfect") x.flags.push_back("CoinFlip");
+    if (plain && x.oracle.kind != OracleKind::perfect) x.flags.push_back("CoinFlip");
   return c;
 }
 
@@ -305,27 +297,10 @@ json run_case(const Case& c, const Data& d, Search s, std::uint64_t& seed_out) {
   P.search = s;
   P.elimination = c.elimination;
   for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
-    std::unique_ptr<Oracle> base;
-    if (c.oracle.model == "perfect")
-      base = std::make_unique<PerfectOracle>(d.labels);
-    else if (c.oracle.model == "random")
-      base = std::make_unique<RandomWeakOracle>(d.labels, c.oracle.q,
-                                                Rng::stream(seed, {kStreamOracle}));
-    else if (c.oracle.model == "local")
-      base = std::make_unique<DistanceWeakOracle>(
-          DistanceWeakOracle::local(d.X, d.labels, c.oracle.nu, c.oracle.rho));
-    else
-      base = std::make_unique<DistanceWeakOracle>(
-          DistanceWeakOracle::global(d.X, d.labels, c.oracle.rho));
+    const auto base = make_oracle(c.oracle, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
     RecordingOracle recorded(*base);
-    std::unique_ptr<Oracle> coin;
-    Oracle* oracle = &recorded;
-    if (s == Search::plain) {
-      // The original SSAC's yes/no oracle: a fair coin wherever the weak oracle abstains.
-      coin = std::make_unique<CoinFlipOracle>(recorded, Rng::stream(seed, {kStreamCoinFlip}));
-      oracle = coin.get();
-    }
-    const Result R = run_ssac(d.X, *oracle, P, seed);
+    AskedOracle oracle(recorded, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
+    const Result R = run_ssac(d.X, oracle.get(), P, seed);
     if (!c.exercises(R, d, P)) continue;
     if (c.needs_abstention &&
         std::none_of(recorded.entries().begin(), recorded.entries().end(),
@@ -335,7 +310,7 @@ json run_case(const Case& c, const Data& d, Search s, std::uint64_t& seed_out) {
     TraceHeader th;
     th.params = P;
     th.algorithm = s == Search::plain ? "original" : "weak";
-    th.oracle = c.oracle.text() + (s == Search::plain ? " with coin flips" : "");
+    th.oracle = c.oracle.describe() + (s == Search::plain ? " with coin flips" : "");
     th.seed = seed;
     json events = json::array();
     std::istringstream lines(format_trace(d.X, th, R));
@@ -432,7 +407,7 @@ std::string corpus_file(Search s) {
                      {"eta", c.eta},
                      {"beta", c.beta},
                      {"assignment", c.elimination ? "paper" : "code"}};
-      t["oracle"] = c.oracle.to_json();
+      t["oracle"] = oracle_json(c.oracle);
       t["seed"] = seed;
       t["result"] = c.acceptable ? "acceptable" : "valid";
       t["trace"] = trace;
@@ -470,7 +445,7 @@ std::string corpus_file(Search s) {
         t["comment"] = std::string(b.comment) + ": the implementation must refuse to run";
         t["flags"] = {"InvalidParameter"};
         t["params"] = {{"k", b.k}, {"eta", b.eta}, {"beta", b.beta}, {"assignment", "paper"}};
-        t["oracle"] = OracleModel{}.to_json();
+        t["oracle"] = oracle_json(OracleSpec{});
         t["result"] = "invalid";
         t["error"] = {{"parameter", b.param}};
         tests.push_back(t);

@@ -13,6 +13,7 @@
 #include "experiment_output.hpp"
 #include "ssac/error.hpp"
 #include "ssac/experiment.hpp"
+#include "ssac/ranges.hpp"
 
 namespace ssac::cli {
 
@@ -56,7 +57,7 @@ int run(const Opts& o) {
   if (o.given("--gamma-min")) c.gen.gamma_min = o.gamma_min;
   if (o.given("--gamma-max")) c.gen.gamma_max = o.gamma_max;
   if (o.given("--max-draws")) c.gen.max_draws = o.max_draws;
-  if (o.given("--beta")) c.beta = static_cast<int>(to_size("beta", o.beta, 1, 1000000));
+  if (o.given("--beta")) c.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
   if (o.given("--q")) c.q = o.q;
   if (o.given("--nu")) c.nu = o.nu;
   if (o.given("--rho")) c.rho = o.rho;

@@ -1,6 +1,6 @@
-// libFuzzer target for the CSV reader (lib/src/data.cpp, parse_csv). Any input must either parse
-// or raise ssac::DataError with a message naming the input; nothing else may escape, and nothing
-// may crash or trip a sanitizer. A parsed dataset must satisfy the format's invariants and
+// libFuzzer target for the CSV reader (lib/src/data/data.cpp, parse_csv). Any input must either
+// parse or raise ssac::DataError with a message naming the input; nothing else may escape, and
+// nothing may crash or trip a sanitizer. A parsed dataset must satisfy the format's invariants and
 // survive a write/read round trip unchanged.
 #include <cmath>
 #include <cstdint>

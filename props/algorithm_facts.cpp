@@ -24,8 +24,7 @@ void check_exact_radius(Fault fault) {
   P.eta = eta;
   P.beta = 3;
   P.search = search;
-  P.fault = fault;
-  const Result R = run_ssac(inst.X, oracle, P, seed);
+  const Result R = run_ssac_with_fault(inst.X, oracle, P, seed, fault);
   // Rebuild S_i: C'_p = {x in S_i : d(x, mu'_p) < r'_i} leaves after each iteration.
   std::vector<char> removed(inst.labels.size(), 0);
   std::size_t good = 0;

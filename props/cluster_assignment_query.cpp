@@ -1,9 +1,9 @@
 // Appendix, "Analysis on Weak Pairwise Cluster-assignment Query": with all k anchors known and a
 // q random-weak oracle, the query succeeds with probability at least q^{k-1}; the appendix's
-// k(1-q)q^{k-1} + q^k ("at least k-1 definite answers"). For lib/src/ssac.cpp's query (a yes
-// gives the cluster; k-1 no and one not-sure identify it by elimination) the exact value is
-// q + (1-q) q^{k-1} (theory::assign_success_exact), which equals the appendix's only for k <= 2.
-// Note: proofs-notes/cluster-assignment.md.
+// k(1-q)q^{k-1} + q^k ("at least k-1 definite answers"). For lib/src/algorithm/ssac.cpp's query (a
+// yes gives the cluster; k-1 no and one not-sure identify it by elimination) the exact value is q +
+// (1-q) q^{k-1} (theory::assign_success_exact), which equals the appendix's only for k <= 2. Note:
+// proofs-notes/cluster-assignment.md.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -50,7 +50,8 @@ void check_never_not_sure(const Instance& inst, bool global, double nu, double r
 }
 
 // mu' at distance frac * eps * r(C_p) in a random direction; returns the row closest to mu'
-// (ties to the lower row, as lib/src/ssac.cpp sorts) or, for the broken variant, the farthest.
+// (ties to the lower row, as lib/src/algorithm/ssac.cpp sorts) or, for the broken variant, the
+// farthest.
 void check_closest_point(const Instance& inst, double c, int p, double frac, std::uint64_t seed,
                          bool farthest) {
   const auto& st = inst.stats;

@@ -12,8 +12,13 @@
 #include <vector>
 
 #include "ssac/data.hpp"
+#include "ssac/testing/negative_controls.hpp"
 
 namespace ssac::props {
+
+// The negative controls (lib/testing/): a broken step run through the same property.
+using ssac::testing::Fault;
+using ssac::testing::run_ssac_with_fault;
 
 // A clustering with the gamma-margin property (Definition 2). `stats` holds the true means, radii
 // and the supremum gamma of the data; a property that needs the strict property at some gamma uses

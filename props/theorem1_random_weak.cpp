@@ -29,14 +29,13 @@ void check_theorem1(Fault fault) {
   P.eta = theory::eta_random<double>(k, inst.X.cols(), delta, gamma, q);
   P.beta = std::max(1, static_cast<int>(std::ceil(theory::beta_random<double>(k, n, delta, q))));
   P.search = Search::random;
-  P.fault = fault;
   const std::uint64_t runs = kTheoremRuns;
   const auto failures = count_failures(
       inst, P,
       [&](std::uint64_t s) {
         return std::make_unique<RandomWeakOracle>(inst.labels, q, Rng::stream(s, {kStreamOracle}));
       },
-      seed, runs);
+      seed, runs, fault);
   std::ostringstream os;
   os << describe(inst) << " q=" << q << " delta=" << delta << " eta=" << P.eta << " beta=" << P.beta
      << " seed=" << seed;
@@ -61,8 +60,7 @@ void check_pigeonhole(Fault fault) {
   P.eta = eta;
   P.beta = 3;
   P.search = Search::random;
-  P.fault = fault;
-  const Result R = run_ssac(inst.X, oracle, P, seed);
+  const Result R = run_ssac_with_fault(inst.X, oracle, P, seed, fault);
   bool unequal = false;
   for (const auto& it : R.iterations) {
     if (it.p == 0) continue;

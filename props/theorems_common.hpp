@@ -20,11 +20,11 @@ namespace ssac::props {
 inline std::uint64_t count_failures(
     const Instance& inst, const Params& P,
     const std::function<std::unique_ptr<Oracle>(std::uint64_t)>& oracle, std::uint64_t seed,
-    std::uint64_t runs) {
+    std::uint64_t runs, Fault fault = Fault::none) {
   std::uint64_t failures = 0;
   for (std::uint64_t r = 0; r < runs; ++r) {
     auto O = oracle(seed + r);
-    const Result R = run_ssac(inst.X, *O, P, seed + r);
+    const Result R = run_ssac_with_fault(inst.X, *O, P, seed + r, fault);
     failures += !recovered_exactly(R.labels, inst.labels);
   }
   return failures;
@@ -49,7 +49,6 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
   P.eta = eta;
   P.beta = 1;
   P.search = Search::distance;
-  P.fault = fault;
   const auto failures = count_failures(
       inst, P,
       [&](std::uint64_t) -> std::unique_ptr<Oracle> {
@@ -57,7 +56,7 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
             global ? DistanceWeakOracle::global(inst.X, inst.labels, rho)
                    : DistanceWeakOracle::local(inst.X, inst.labels, nu, rho));
       },
-      seed, runs);
+      seed, runs, fault);
   std::ostringstream os;
   os << describe(inst) << " nu=" << nu << " rho=" << rho << " delta=" << delta << " eta=" << eta
      << " q_d=" << theory::to_string(rep.q_d, 6) << " seed=" << seed;

@@ -1,6 +1,7 @@
-// `ssac experiment`'s driver (lib/src/experiment.cpp): the totals are those of the public
-// building blocks under the documented stream derivation, and they do not depend on the number
-// of threads or on how the reps are split into slices and merged (byte-for-byte summary.json).
+// `ssac experiment`'s driver (lib/src/experiment/experiment.cpp): the totals are those of the
+// public building blocks under the documented stream derivation, and they do not depend on the
+// number of threads or on how the reps are split into slices and merged (byte-for-byte
+// summary.json).
 #include <gtest/gtest.h>
 
 #include <unistd.h>

@@ -1,5 +1,5 @@
-// Differential test of the generator's early rejection (lib/src/generator.cpp): generate() must
-// accept exactly the draw, the dataset bytes and the gamma that the plain path -- draw every
+// Differential test of the generator's early rejection (lib/src/data/generator.cpp): generate()
+// must accept exactly the draw, the dataset bytes and the gamma that the plain path -- draw every
 // dataset in full with draw_dataset(), compute its gamma-margin with cluster_stats() (Definition 2)
 // and test the window -- accepts.
 #include <gtest/gtest.h>

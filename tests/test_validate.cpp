@@ -1,6 +1,6 @@
 // `ssac validate` must catch the mistakes real implementations make. Each test takes correct
 // reference traces and introduces one mistake -- either by running the reference with one of its
-// negative-control faults (Params::fault) or, for mistakes the reference cannot make, by editing
+// negative-control faults (lib/testing/) or, for mistakes the reference cannot make, by editing
 // the trace at the first event the faulty implementation would write differently (its trace
 // agrees with the correct one up to there, because it gets the same draws and answers) -- and
 // checks that the replay rejects the trace at that step with a message naming it.
@@ -13,6 +13,7 @@
 
 #include "ssac/oracle.hpp"
 #include "ssac/ssac.hpp"
+#include "ssac/testing/negative_controls.hpp"
 #include "ssac/trace.hpp"
 #include "trace_fixture.hpp"
 
@@ -22,23 +23,22 @@ using json = nlohmann::ordered_json;
 namespace {
 
 using fixtures::squares;
+using ssac::testing::Fault;
 const std::vector<int>& kLabels = fixtures::kSquareLabels;
 
-Params params(Search s, Fault f = Fault::none) {
+Params params(Search s) {
   Params P;
   P.k = 3;
   P.eta = 3;
   P.beta = 3;
   P.search = s;
-  P.fault = f;
   return P;
 }
 
 // A run of the (possibly faulty) reference, written as a trace that claims the correct algorithm.
 std::vector<json> run(Search s, std::uint64_t seed, Fault f = Fault::none, double q = 0.6) {
   RandomWeakOracle oracle(kLabels, q, Rng::stream(seed, {kStreamOracle}));
-  const Params P = params(s, f);
-  const Result R = run_ssac(squares(), oracle, P, seed);
+  const Result R = ssac::testing::run_ssac_with_fault(squares(), oracle, params(s), seed, f);
   TraceHeader h;
   h.params = params(s);
   std::istringstream in(format_trace(squares(), h, R));

@@ -48,8 +48,9 @@ void check(const Inputs& in) {
 
 long long search_steps(long long n) {
   check_n(n);
-  // lib/src/ssac.cpp, Run::search: the probe j = floor((lo+hi)/2) leaves at most floor(N/2) of N
-  // candidate positions, so a search over |S_i| <= n positions takes at most bit_width(n) steps.
+  // lib/src/algorithm/ssac.cpp, Run::binary_search: the probe j = floor((lo+hi)/2) leaves at most
+  // floor(N/2) of N candidate positions, so a search over |S_i| <= n positions takes at most
+  // bit_width(n) steps.
   return static_cast<long long>(std::bit_width(static_cast<unsigned long long>(n)));
 }
 

@@ -17,12 +17,10 @@
 
 #include "ssac/generator.hpp"
 #include "ssac/metrics.hpp"
+#include "ssac/oracle_spec.hpp"
 #include "ssac/ssac.hpp"
 
 namespace ssac {
-
-enum class OracleKind { random, local, global };
-const char* to_string(OracleKind o);  // "random", "local", "global"
 
 struct ExperimentConfig {
   std::string preset = "paper-main";
@@ -58,6 +56,7 @@ struct CellSpec {
   double q = 0, nu = 0, rho = 0;
   double eta = 0;
   std::string row_label() const;  // "q=0.7", "nu=1.5 rho=0.85", "rho=0.7"
+  OracleSpec oracle_spec() const { return {oracle, q, nu, rho}; }
 };
 // Cells in block order (oracle, then algorithm weak before original), then rows, then eta.
 std::vector<CellSpec> experiment_cells(const ExperimentConfig& c);

@@ -23,17 +23,6 @@ namespace ssac {
 enum class Search { random, distance, unified, plain };
 const char* to_string(Search s);  // "random", "distance", "unified", "plain"
 
-// Negative controls for the property suites (props/, issue 4): each value is a deliberately broken
-// variant of one step, run through the same property as the reference to show that the property
-// can fail. Not part of SSAC; the command line never sets it.
-enum class Fault {
-  none,
-  off_by_one_search,      // Phase 2 returns j* + 1 instead of j* (the radius of the next point)
-  wrong_anchor,           // Algorithms 3/4 use the point farthest from mu'_p, not the closest
-  mean_over_all_samples,  // mu'_p is the mean of all of Z, not of Z_p
-  p_not_argmax,           // p is the cluster with the fewest assignment-known draws (Theorem 1)
-};
-
 struct Params {
   int k = 3;          // target number of clusters, k >= 1
   double eta = 10.0;  // Phase-1 sampling number; r = ceil(k eta) points per iteration
@@ -43,9 +32,9 @@ struct Params {
   // k-1 "no" answers and one not-sure identify the cluster by elimination. The authors' code
   // does not do this; false reproduces it (semantics S2).
   bool elimination = true;
-  Fault fault = Fault::none;  // negative controls only (props/)
 
-  // Throws ParameterError naming the first field outside its range; n is the number of points.
+  // Throws ParameterError naming the first field outside its range (ssac/ranges.hpp); n is the
+  // number of points.
   void check(std::size_t n) const;
   // r = ceil(k * eta), computed exactly (Algorithm 1, line 1).
   std::uint64_t sample_size() const;
@@ -130,7 +119,7 @@ struct Iteration {
   std::size_t j_star = 0;            // 0-based position of the first point judged not in C_p
   double radius = 0.0;               // r'_i = d(x_{j*}, mu'_p); +inf when every point was in
   std::size_t assigned = 0;          // |C'_p|
-  std::vector<std::size_t> members;  // C'_p, rows in increasing order (for traces, issue 6)
+  std::vector<std::size_t> members;  // C'_p, rows in increasing order
   Outcome outcome = Outcome::recovered;
 };
 
@@ -150,9 +139,14 @@ struct Result {
   std::string status;   // "ok", or the reasons for failure, one per event
 };
 
-// Runs SSAC on the rows of X. The oracle is asked only for pairs of distinct rows.
-Result run_ssac(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params);
+class RunObserver;  // ssac/observer.hpp
+
+// Runs SSAC on the rows of X. The oracle is asked only for pairs of distinct rows. `observer`, when
+// given, is told every event of the run as it happens.
+Result run_ssac(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
+                RunObserver* observer = nullptr);
 // The same with the reference's own choices: UniformChooser(Rng::stream(seed, {kStreamAlgorithm})).
-Result run_ssac(const Matrix& X, Oracle& oracle, const Params& params, std::uint64_t seed);
+Result run_ssac(const Matrix& X, Oracle& oracle, const Params& params, std::uint64_t seed,
+                RunObserver* observer = nullptr);
 
 }  // namespace ssac

@@ -80,8 +80,9 @@ Real eta_distance_weak(long long k, long long m, const Real& delta, const Real& 
 template <class Real>
 Real beta_random(long long k, long long n, const Real& delta, const Real& q);
 // The union bound of Theorem 1's proof solved with this implementation's step count:
-// S = bit_width(n) = floor(log2 n) + 1 steps at most (lib/src/ssac.cpp, Run::search), so beta
-// must satisfy S (1-q)^beta <= delta/(2k):  log(2kS/delta) / log(1/(1-q)); 0 at q = 1.
+// S = bit_width(n) = floor(log2 n) + 1 steps at most (lib/src/algorithm/ssac.cpp,
+// Run::binary_search), so beta must satisfy S (1-q)^beta <= delta/(2k):  log(2kS/delta) /
+// log(1/(1-q)); 0 at q = 1.
 template <class Real>
 Real beta_union(long long k, long long n, const Real& delta, const Real& q);
 // S above.
@@ -102,9 +103,10 @@ Real dim_threshold_log10(long long k, const Real& delta, const Real& gamma);
 template <class Real>
 Real corollary1_expression(long long k, long long m, long long n, const Real& delta,
                            const Real& gamma, const Real& q);
-// Explicit worst-case counts of Algorithm 1 with Algorithm 2 as implemented (lib/src/ssac.cpp)
-// for integer eta and beta: per iteration r = k eta cluster-assignment queries of at most k
-// same-cluster queries each, and at most S = search_steps(n) search steps of beta queries each.
+// Explicit worst-case counts of Algorithm 1 with Algorithm 2 as implemented
+// (lib/src/algorithm/ssac.cpp) for integer eta and beta: per iteration r = k eta cluster-assignment
+// queries of at most k same-cluster queries each, and at most S = search_steps(n) search steps of
+// beta queries each.
 struct Corollary1Counts {
   BigInt queries;               // k (k * r + beta * S)
   BigInt distance_evaluations;  // k n: Phase 2 sorts S_i (|S_i| <= n) by d(x, mu_p')

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "ssac/error.hpp"
+#include "ssac/ranges.hpp"
 
 namespace ssac {
 
@@ -659,8 +660,9 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
     throw DataError(at1 + "k = " + h["k"].dump() + " is outside [1, n]");
   H.params.k = h["k"].get<int>();
   H.params.eta = h["eta"].get<double>();
-  if (h["beta"].get<std::uint64_t>() > 1000000)
-    throw DataError(at1 + "beta = " + h["beta"].dump() + " is outside [1, 1000000]");
+  if (h["beta"].get<std::uint64_t>() > static_cast<std::uint64_t>(range::kMaxBeta))
+    throw DataError(at1 + "beta = " + h["beta"].dump() + " is outside [1, " +
+                    std::to_string(range::kMaxBeta) + "]");
   H.params.beta = h["beta"].get<int>();
   try {
     H.params.check(n);

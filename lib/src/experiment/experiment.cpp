@@ -25,26 +25,15 @@
 
 #include "ssac/error.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/ranges.hpp"
 #include "ssac/rng.hpp"
 
 namespace ssac {
 
-const char* to_string(OracleKind o) {
-  switch (o) {
-    case OracleKind::random:
-      return "random";
-    case OracleKind::local:
-      return "local";
-    case OracleKind::global:
-      break;
-  }
-  return "global";
-}
-
+// The experiment sweeps the simulated oracles with parameters; perfect is random with q = 1.
 static OracleKind oracle_from_string(const std::string& s, const std::string& where) {
-  if (s == "random") return OracleKind::random;
-  if (s == "local") return OracleKind::local;
-  if (s == "global") return OracleKind::global;
+  const auto o = oracle_kind_from_string(s);
+  if (o == OracleKind::random || o == OracleKind::local || o == OracleKind::global) return *o;
   throw DataError(where + ": unknown oracle '" + s + "'");
 }
 
@@ -102,11 +91,11 @@ void ExperimentConfig::check() const {
   if ((dist || glob) && rho.empty())
     throw ParameterError("rho: the list is empty; give at least one value");
   for (double x : q)
-    if (!(x > 0.0 && x <= 1.0)) throw_out_of_range("q", x, "(0, 1]");
+    range::check_q(x);
   for (double x : nu)
-    if (!(x >= 1.0 && std::isfinite(x))) throw_out_of_range("nu", x, "[1, inf)");
+    range::check_nu(x);
   for (double x : rho)
-    if (!(x > 0.0 && x <= 1.0)) throw_out_of_range("rho", x, "(0, 1]");
+    range::check_rho(x);
   for (double e : eta) {
     Params P;
     P.k = gen.k;
@@ -114,19 +103,11 @@ void ExperimentConfig::check() const {
     P.beta = beta;
     P.check(gen.n);
   }
-  if (beta < 1 || beta > 1000000)
-    throw_out_of_range("beta", static_cast<long long>(beta), "[1, 1000000]");
 }
 
 std::string CellSpec::row_label() const {
-  switch (oracle) {
-    case OracleKind::random:
-      return "q=" + format_double(q);
-    case OracleKind::local:
-      return "nu=" + format_double(nu) + " rho=" + format_double(rho);
-    case OracleKind::global:
-      break;
-  }
+  if (oracle == OracleKind::random) return "q=" + format_double(q);
+  if (oracle == OracleKind::local) return "nu=" + format_double(nu) + " rho=" + format_double(rho);
   return "rho=" + format_double(rho);
 }
 
@@ -211,22 +192,18 @@ CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t 
   // coin wherever the weak oracle would abstain (as `ssac cluster --algorithm original`).
   P.search = cell.original ? Search::plain : c.search;
   P.elimination = c.elimination;
-  std::optional<RandomWeakOracle> random;
+  std::unique_ptr<Oracle> random;
   Oracle* base = distance_oracle;
   if (cell.oracle == OracleKind::random) {
-    random.emplace(data.labels, cell.q, cell_stream(rseed, kStreamOracle, cell));
-    base = &*random;
+    random = make_oracle(cell.oracle_spec(), data.points, data.labels,
+                         cell_stream(rseed, kStreamOracle, cell));
+    base = random.get();
   }
   if (base == nullptr) throw ParameterError("run_cell: a distance-weak cell needs its oracle");
-  std::optional<CoinFlipOracle> coin;
-  Oracle* oracle = base;
-  if (cell.original) {
-    coin.emplace(*base, cell_stream(rseed, kStreamCoinFlip, cell));
-    oracle = &*coin;
-  }
+  AskedOracle oracle(*base, cell.original, cell_stream(rseed, kStreamCoinFlip, cell));
   UniformChooser chooser(cell_stream(rseed, kStreamAlgorithm, cell));
   CellRun out;
-  out.result = run_ssac(data.points, *oracle, chooser, P);
+  out.result = run_ssac(data.points, oracle.get(), chooser, P);
   out.evaluation = evaluate(truth, data.labels, out.result);
   return out;
 }
@@ -263,10 +240,8 @@ class DistanceOracles {
     auto key = std::make_tuple(static_cast<int>(s.oracle), s.nu, s.rho);
     auto it = map_.find(key);
     if (it != map_.end()) return it->second.get();
-    auto o = std::make_unique<DistanceWeakOracle>(
-        s.oracle == OracleKind::local
-            ? DistanceWeakOracle::local(data_.points, data_.labels, s.nu, s.rho)
-            : DistanceWeakOracle::global(data_.points, data_.labels, s.rho));
+    // A distance-weak oracle draws no random numbers; the stream passed is never used.
+    auto o = make_oracle(s.oracle_spec(), data_.points, data_.labels, Rng(0));
     Oracle* p = o.get();
     map_.emplace(key, std::move(o));
     return p;
@@ -274,7 +249,7 @@ class DistanceOracles {
 
  private:
   const Dataset& data_;
-  std::map<std::tuple<int, double, double>, std::unique_ptr<DistanceWeakOracle>> map_;
+  std::map<std::tuple<int, double, double>, std::unique_ptr<Oracle>> map_;
 };
 
 static Generated generate_rep(const ExperimentConfig& c, std::uint64_t rseed) {
@@ -628,14 +603,8 @@ ExperimentResult merge_experiments(std::vector<ExperimentResult> parts,
 // Tables
 
 static const char* oracle_title(OracleKind o) {
-  switch (o) {
-    case OracleKind::random:
-      return "random-weak oracle (Definition 5)";
-    case OracleKind::local:
-      return "local distance-weak oracle (Definition 6)";
-    case OracleKind::global:
-      break;
-  }
+  if (o == OracleKind::random) return "random-weak oracle (Definition 5)";
+  if (o == OracleKind::local) return "local distance-weak oracle (Definition 6)";
   return "global distance-weak oracle (Definition 7)";
 }
 

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "ssac/error.hpp"
+#include "ssac/ranges.hpp"
 
 namespace ssac {
 
@@ -33,7 +34,7 @@ Answer PerfectOracle::query(std::size_t x, std::size_t y) {
 
 RandomWeakOracle::RandomWeakOracle(std::vector<int> labels, double q, Rng rng)
     : labels_(std::move(labels)), q_(q), rng_(rng) {
-  if (!(q > 0.0 && q <= 1.0)) throw_out_of_range("q", q, "(0, 1]");
+  range::check_q(q);
 }
 
 Answer RandomWeakOracle::query(std::size_t x, std::size_t y) {
@@ -45,8 +46,8 @@ Answer RandomWeakOracle::query(std::size_t x, std::size_t y) {
 DistanceWeakOracle::DistanceWeakOracle(const Matrix& X, std::vector<int> labels, bool is_local,
                                        double nu, double rho)
     : X_(&X), labels_(std::move(labels)), local_(is_local), nu_(nu), rho_(rho) {
-  if (is_local && !(nu >= 1.0 && std::isfinite(nu))) throw_out_of_range("nu", nu, "[1, inf)");
-  if (!(rho > 0.0 && rho <= 1.0)) throw_out_of_range("rho", rho, "(0, 1]");
+  if (is_local) range::check_nu(nu);
+  range::check_rho(rho);
   // The oracle's clustering determines mu_i and r(C_i) (Definitions 6 and 7).
   const ClusterStats st = cluster_stats(X, labels_);
   radius_ = st.radii;

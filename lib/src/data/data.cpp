@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "ssac/error.hpp"
+#include "ssac/ranges.hpp"
 
 namespace ssac {
 
@@ -177,9 +178,10 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
         if (f.text.empty() || res.ec != std::errc() || res.ptr != e)
           throw DataError(where(name, lineno, f.column) + "label '" + std::string(f.text) +
                           "' is not an integer");
-        if (v < 1 || v > 1000000)
+        if (v < 1 || v > range::kMaxLabel)
           throw DataError(where(name, lineno, f.column) + "label " + std::to_string(v) +
-                          " is outside 1..1000000 (cluster ids start at 1)");
+                          " is outside 1.." + std::to_string(range::kMaxLabel) +
+                          " (cluster ids start at 1)");
         data.labels[r] = static_cast<int>(v);
       } else {
         double v = 0;

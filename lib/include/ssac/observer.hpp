@@ -1,0 +1,41 @@
+// What a run of SSAC reports while it runs, in the order it happens.
+//
+// The observer is a policy like Chooser and Oracle: Algorithm 1 calls it at fixed points of its
+// work and never looks at what it does. The calls are exactly the events of a trace
+// (docs/trace-format.md, "Events") after the header, so a trace writer is an observer, and so is a
+// replay that compares events as they arrive. The base class ignores every event; an experiment
+// passes none.
+//
+// Each call receives the iteration record as far as it is filled in at that point (see each
+// member); the records are the ones the finished Result holds.
+#pragma once
+
+#include "ssac/ssac.hpp"
+
+namespace ssac {
+
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  // Algorithm 1, line 2: iteration i begins; `it.index` and `it.remaining` = |S_i| are set.
+  virtual void iteration_started(const Iteration& it) { (void)it; }
+  // Line 4: Z was drawn; `it.sample` holds it in draw order.
+  virtual void sample_drawn(const Iteration& it) { (void)it; }
+  // Every weak same-cluster query, as soon as the oracle has answered it.
+  virtual void queried(const QueryRecord& q) { (void)q; }
+  // Lines 5-7: every draw's cluster-assignment query is done; `it.assignment` is set.
+  virtual void assigned(const Iteration& it) { (void)it; }
+  // Line 8 and Algorithms 3/4, line 1: p, |Z_p|, mu'_p and the search's reference point x_1.
+  virtual void cluster_chosen(const Iteration& it) { (void)it; }
+  // One probe of the binary search, after its queries.
+  virtual void step_taken(const Iteration& it, const SearchStep& step) {
+    (void)it;
+    (void)step;
+  }
+  // The iteration's outcome, radius and C'_p are final.
+  virtual void iteration_ended(const Iteration& it) { (void)it; }
+  // The run is over; `R` is what run_ssac returns.
+  virtual void finished(const Result& R) { (void)R; }
+};
+
+}  // namespace ssac

@@ -1,0 +1,65 @@
+// Which oracle answers a run, described once. The command line, the experiment, the conformance
+// corpus and the trace header all read, check, build and print an oracle through this one
+// description, so "random q=0.7" means the same thing everywhere.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ssac/data.hpp"
+#include "ssac/oracle.hpp"
+#include "ssac/rng.hpp"
+
+namespace ssac {
+
+// The numbers are part of the experiment's random-stream keys (docs/experiment.md, "Random
+// streams"): random, local and global keep the values they have always had.
+enum class OracleKind { random = 0, local = 1, global = 2, perfect = 3, interactive = 4 };
+const char* to_string(OracleKind o);  // "random", "local", "global", "perfect", "interactive"
+std::optional<OracleKind> oracle_kind_from_string(std::string_view s);
+
+struct OracleSpec {
+  OracleKind kind = OracleKind::perfect;
+  double q = 1.0;    // random-weak (Definition 5): a definite answer with probability q
+  double nu = 1.0;   // local distance-weak (Definition 6)
+  double rho = 1.0;  // local and global distance-weak (Definitions 6 and 7)
+
+  bool uses_q() const { return kind == OracleKind::random; }
+  bool uses_nu() const { return kind == OracleKind::local; }
+  bool uses_rho() const { return kind == OracleKind::local || kind == OracleKind::global; }
+  // Whether it answers from the data's labels (every kind but the interactive one).
+  bool simulated() const { return kind != OracleKind::interactive; }
+
+  // Throws ParameterError naming the first parameter of this kind outside its range
+  // (ssac/ranges.hpp); parameters the kind does not use are not looked at.
+  void check() const;
+  // "random q=0.7", "local nu=1.5 rho=0.85", "global rho=0.7", "perfect": each parameter the
+  // kind uses, as the shortest decimal that reads back as the same double.
+  std::string describe() const;
+};
+
+// The simulated oracle of `spec` answering from `labels` (1..K, one per row of X); `rng` is the
+// random-weak oracle's own stream of abstentions (unused by the other kinds). Throws
+// ParameterError for the interactive kind, which needs a terminal (see InteractiveOracle).
+std::unique_ptr<Oracle> make_oracle(const OracleSpec& spec, const Matrix& X,
+                                    const std::vector<int>& labels, Rng rng);
+
+// The oracle a run asks. This paper's weak SSAC asks `base` itself; the original SSAC of Ashtiani
+// et al. assumes a yes/no oracle, so it asks `base` through a fair coin flip (from `coin`)
+// wherever `base` abstains.
+class AskedOracle {
+ public:
+  AskedOracle(Oracle& base, bool coin_flip, Rng coin) : base_(base) {
+    if (coin_flip) coin_.emplace(base, coin);
+  }
+  Oracle& get() { return coin_ ? static_cast<Oracle&>(*coin_) : base_; }
+
+ private:
+  Oracle& base_;
+  std::optional<CoinFlipOracle> coin_;
+};
+
+}  // namespace ssac

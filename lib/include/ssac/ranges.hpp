@@ -1,0 +1,31 @@
+// The admissible range of every parameter of a run, in one place. The library's checks, the
+// command line, the trace reader and the conformance corpus all take their bounds from here, so a
+// value accepted by one entry point is accepted by all of them.
+//
+// The paper fixes the open ends: k >= 1 clusters (Algorithm 1), eta > 0 and beta >= 1 sampling
+// numbers (Theorem 1), q in (0, 1] (Definition 5), nu >= 1 and rho in (0, 1] (Definitions 6, 7).
+// The closed upper ends are the project's: past them a number is no longer a sampling number but a
+// typo, and a run would only exhaust memory.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ssac::range {
+
+// beta in [1, kMaxBeta].
+inline constexpr long long kMaxBeta = 1000000;
+// r = ceil(k eta) in [1, kMaxSampleSize]: Phase 1 stores its r draws.
+inline constexpr std::uint64_t kMaxSampleSize = 100000000;
+// Cluster labels of a data file: 1..kMaxLabel.
+inline constexpr long long kMaxLabel = 1000000;
+
+// Each throws ParameterError "NAME = VALUE is outside its admissible range RANGE".
+void check_k(long long k, std::size_t n);  // [1, n]
+void check_eta(double eta, int k);         // (0, inf) and k eta <= kMaxSampleSize
+void check_beta(long long beta);           // [1, kMaxBeta]
+void check_q(double q);                    // (0, 1]
+void check_nu(double nu);                  // [1, inf)
+void check_rho(double rho);                // (0, 1]
+
+}  // namespace ssac::range

@@ -1,0 +1,72 @@
+// One run of Algorithm 1, as a class whose member functions follow the paper's lines. Private to
+// the library: the public entry point is run_ssac (ssac/ssac.hpp). The negative controls of the
+// property suites (lib/testing/) derive from Run and replace one of the four protected steps; the
+// reference itself knows nothing of them.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "ssac/observer.hpp"
+#include "ssac/ssac.hpp"
+
+namespace ssac::detail {
+
+class Run {
+ public:
+  Run(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
+      RunObserver& observer)
+      : X_(X), oracle_(oracle), chooser_(chooser), P_(params), observer_(observer) {}
+  virtual ~Run() = default;
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  Result run();
+
+ protected:
+  // Algorithm 1, line 8: p = argmax_t |Z_t|; counts[t-1] = |Z_t|. 0 when every Z_t is empty.
+  virtual int choose_cluster(const std::vector<std::size_t>& counts) const;
+  // Algorithm 1, line 8: mu'_p, the mean of Z_p (a multiset in draw order).
+  virtual Vector estimate_center(const std::vector<std::size_t>& zp, const Iteration& it) const;
+  // Algorithm 3, line 1 and Algorithm 4, line 3: x_1, the point of S_i closest to mu'_p.
+  virtual std::size_t reference_point(const std::vector<std::size_t>& sorted) const;
+  // Algorithms 2-4, "Stop": j*, the smallest position judged not in C_p, where the search ended.
+  virtual std::size_t stop_position(std::size_t lo) const;
+
+  const Matrix& X_;
+
+ private:
+  using Order = std::vector<std::pair<double, std::size_t>>;  // (d(x, mu'_p), row), sorted
+
+  bool phase1(Iteration& it, std::vector<std::size_t>& zp);
+  void phase2(Iteration& it, const std::vector<std::size_t>& zp);
+  Order sorted_by_distance(const Vector& center);
+  void assign_cluster(Iteration& it, const Order& order);
+  void finish();
+
+  // Definition 4 and the appendix's paragraph on the cluster-assignment query.
+  int assign(std::size_t x);
+  Answer ask(std::size_t x, std::size_t y, int phase, Purpose purpose);
+
+  // The binary search of Algorithms 2-4 (S6) with one rule per search for "Search(x_j)".
+  void binary_search(Iteration& it, const std::vector<std::size_t>& sorted,
+                     const std::vector<std::size_t>& zp);
+  Decision search_random_weak(std::size_t xj, const std::vector<std::size_t>& zp, SearchStep& step);
+  Decision search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& step);
+  Decision search_unified(std::size_t x1, std::size_t xj, const std::vector<std::size_t>& zp,
+                          SearchStep& step);
+  Decision search_plain(std::size_t z, std::size_t xj, SearchStep& step);
+  Decision vote(std::size_t xj, const std::vector<std::size_t>& zp, std::size_t draws, bool x_first,
+                SearchStep& step);
+
+  Oracle& oracle_;
+  Chooser& chooser_;
+  const Params& P_;
+  RunObserver& observer_;
+  Result R_;
+  std::vector<std::size_t> S_;  // S_i, in increasing row order
+  std::vector<char> recovered_;
+  int iteration_ = 0;
+};
+
+}  // namespace ssac::detail

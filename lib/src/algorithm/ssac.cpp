@@ -1,0 +1,412 @@
+#include "ssac/ssac.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "algorithm/run.hpp"
+#include "ssac/error.hpp"
+#include "ssac/ranges.hpp"
+
+namespace ssac {
+
+const char* to_string(Search s) {
+  switch (s) {
+    case Search::random:
+      return "random";
+    case Search::distance:
+      return "distance";
+    case Search::unified:
+      return "unified";
+    case Search::plain:
+      break;
+  }
+  return "plain";
+}
+
+const char* to_string(Purpose p) {
+  switch (p) {
+    case Purpose::assignment:
+      return "assignment";
+    case Purpose::search_anchor:
+      return "search_anchor";
+    case Purpose::search_sample:
+      break;
+  }
+  return "search_sample";
+}
+
+const char* to_string(Decision d) {
+  switch (d) {
+    case Decision::in:
+      return "in";
+    case Decision::out:
+      return "out";
+    case Decision::fail:
+      break;
+  }
+  return "fail";
+}
+
+const char* to_string(Outcome o) {
+  switch (o) {
+    case Outcome::recovered:
+      return "recovered";
+    case Outcome::empty_cluster:
+      return "empty_cluster";
+    case Outcome::phase1_all_not_sure:
+      return "phase1_all_not_sure";
+    case Outcome::search_failed:
+      return "search_failed";
+    case Outcome::empty_remainder:
+      break;
+  }
+  return "empty_remainder";
+}
+
+std::uint64_t Params::sample_size() const {
+  // r = ceil(k * eta) of the exact real product. fl(k * eta) may round the product down onto an
+  // integer; fma recovers the rounding error exactly, so the ceiling is never one too small.
+  const double kd = static_cast<double>(k);
+  const double prod = kd * eta;
+  double c = std::ceil(prod);
+  if (c == prod && std::fma(kd, eta, -prod) > 0.0) c += 1.0;
+  return static_cast<std::uint64_t>(c);
+}
+
+void Params::check(std::size_t n) const {
+  range::check_k(k, n);
+  range::check_eta(eta, k);
+  range::check_beta(beta);
+}
+
+namespace detail {
+
+// ---------------------------------------------------------------------------------------------
+// Algorithm 1.
+
+Result Run::run() {
+  const std::size_t n = static_cast<std::size_t>(X_.rows());
+  P_.check(n);
+  R_.labels.assign(n, 0);
+  S_.resize(n);  // line 1: S_1 = X
+  std::iota(S_.begin(), S_.end(), std::size_t{0});
+  recovered_.assign(static_cast<std::size_t>(P_.k) + 1, 0);
+
+  for (int i = 1; i <= P_.k; ++i) {  // line 2
+    iteration_ = i;
+    Iteration it;
+    it.index = i;
+    it.remaining = S_.size();
+    observer_.iteration_started(it);
+    if (S_.empty()) {  // S8: nothing left to sample; the remaining iterations are skipped
+      it.outcome = Outcome::empty_remainder;
+      observer_.iteration_ended(it);
+      R_.iterations.push_back(std::move(it));
+      break;
+    }
+    std::vector<std::size_t> zp;
+    if (phase1(it, zp)) phase2(it, zp);
+    observer_.iteration_ended(it);
+    R_.iterations.push_back(std::move(it));
+  }
+  finish();
+  observer_.finished(R_);
+  return std::move(R_);
+}
+
+// Lines 3-8. Returns false when every cluster-assignment query was not-sure (no p, S8).
+bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
+  // Line 4: Z ~ Uniform(S_i, r), r = ceil(k eta) draws with replacement (line 1, S1).
+  const std::uint64_t r = P_.sample_size();
+  for (std::uint64_t s = 0; s < r; ++s)
+    it.sample.push_back(S_[chooser_.choose(S_, Draw::phase1_sample)]);
+  observer_.sample_drawn(it);
+  // Lines 5-7: a cluster-assignment query for every draw, in draw order; counts[t-1] = |Z_t|.
+  std::vector<std::size_t> counts;
+  for (std::size_t x : it.sample) {
+    const int t = assign(x);
+    it.assignment.push_back(t);
+    if (t > 0) {
+      if (counts.size() < static_cast<std::size_t>(t))
+        counts.resize(static_cast<std::size_t>(t), 0);
+      ++counts[static_cast<std::size_t>(t - 1)];
+    }
+  }
+  observer_.assigned(it);
+  // Line 8: p and mu'_p.
+  const int p = choose_cluster(counts);
+  if (p == 0) {
+    it.outcome = Outcome::phase1_all_not_sure;
+    return false;
+  }
+  for (std::size_t s = 0; s < it.sample.size(); ++s)  // Z_p as a multiset, in draw order
+    if (it.assignment[s] == p) zp.push_back(it.sample[s]);
+  it.p = p;
+  it.zp_size = zp.size();
+  it.revisited = recovered_[static_cast<std::size_t>(p)] != 0;
+  it.center = estimate_center(zp, it);
+  return true;
+}
+
+int Run::choose_cluster(const std::vector<std::size_t>& counts) const {
+  // Ties go to the earliest-discovered cluster (S7).
+  int p = 0;
+  for (std::size_t t = 0; t < counts.size(); ++t)
+    if (counts[t] > 0 && (p == 0 || counts[t] > counts[static_cast<std::size_t>(p - 1)]))
+      p = static_cast<int>(t + 1);
+  return p;
+}
+
+Vector Run::estimate_center(const std::vector<std::size_t>& zp, const Iteration&) const {
+  return mean_of_rows(X_, zp);
+}
+
+// Lines 9-13.
+void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
+  const Order order = sorted_by_distance(it.center);  // line 10
+  std::vector<std::size_t> sorted(order.size());
+  for (std::size_t j = 0; j < order.size(); ++j)
+    sorted[j] = order[j].second;
+  it.anchor = reference_point(sorted);
+  observer_.cluster_chosen(it);
+  binary_search(it, sorted, zp);  // lines 11-12
+  if (it.outcome == Outcome::search_failed) return;
+  it.radius =
+      it.j_star < order.size() ? order[it.j_star].first : std::numeric_limits<double>::infinity();
+  assign_cluster(it, order);  // line 13
+}
+
+// Line 10: S_i sorted by d(x, mu'_p), ties by row (S6): (distance, row) pairs in lexicographic
+// order, sorted in place (a sort of indices into a distance table costs twice as much for the
+// same order). The distances and comparisons are the Phase-2 cost Corollary 1 counts.
+Run::Order Run::sorted_by_distance(const Vector& center) {
+  Order order;
+  order.reserve(S_.size());
+  for (std::size_t x : S_)
+    order.emplace_back(distance(X_, x, center), x);
+  R_.distance_evaluations += S_.size();
+  std::uint64_t comparisons = 0;
+  std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+    ++comparisons;
+    return a < b;
+  });
+  R_.comparisons += comparisons;
+  return order;
+}
+
+// Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6); S_{i+1} = S_i \ C'_p;
+// C = C u {C'_p}. The points with d < r' are a prefix of the sorted order; every row of S_i is
+// still unassigned (label 0), so the ones labelled p below are exactly C'_p.
+void Run::assign_cluster(Iteration& it, const Order& order) {
+  const int p = it.p;
+  for (const auto& [d, x] : order) {
+    if (!(d < it.radius)) break;
+    R_.labels[x] = p;
+  }
+  std::vector<std::size_t> rest;
+  for (std::size_t x : S_) {
+    if (R_.labels[x] == p) {
+      ++it.assigned;
+      it.members.push_back(x);  // increasing row order, as S_i is kept
+    } else {
+      rest.push_back(x);
+    }
+  }
+  S_.swap(rest);
+  if (it.assigned == 0) {
+    it.outcome = Outcome::empty_cluster;
+    return;
+  }
+  if (!recovered_[static_cast<std::size_t>(p)]) R_.recovery_order.push_back(p);
+  recovered_[static_cast<std::size_t>(p)] = 1;
+  R_.centers[p] = it.center;
+  R_.radii[p] = it.radius;
+}
+
+// #Failure of Section 5.2 (S8) and the run's status line.
+void Run::finish() {
+  R_.clusters_recovered = static_cast<int>(R_.recovery_order.size());
+  R_.failed = R_.clusters_recovered < P_.k;
+  std::string status;
+  for (const auto& it : R_.iterations) {
+    if (it.outcome == Outcome::recovered) continue;
+    status += (status.empty() ? "" : "; ") + std::string("iteration ") + std::to_string(it.index) +
+              ": " + to_string(it.outcome);
+  }
+  if (R_.failed)
+    status += (status.empty() ? "" : "; ") + std::string("fewer than k clusters recovered (") +
+              std::to_string(R_.clusters_recovered) + " of " + std::to_string(P_.k) + ")";
+  R_.status = status.empty() ? "ok" : status;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries.
+
+Answer Run::ask(std::size_t x, std::size_t y, int phase, Purpose purpose) {
+  const Answer a = oracle_.query(x, y);
+  R_.queries.push_back({iteration_, phase, purpose, x, y, a});
+  (phase == 1 ? R_.queries_phase1 : R_.queries_phase2) += 1;
+  observer_.queried(R_.queries.back());
+  return a;
+}
+
+int Run::assign(std::size_t x) {
+  auto& anchors = R_.anchors;
+  const int known = static_cast<int>(anchors.size());
+  // A point that is itself an anchor is assignment-known: no query (S4, self-pairs).
+  for (int t = 1; t <= known; ++t)
+    if (anchors[static_cast<std::size_t>(t - 1)] == x) return t;
+  // Definition 4: one weak same-cluster query per known cluster, asked in discovery order.
+  int first_yes = 0, no_count = 0, unsure_t = 0, unsure_count = 0;
+  for (int t = 1; t <= known; ++t) {
+    const Answer a = ask(x, anchors[static_cast<std::size_t>(t - 1)], 1, Purpose::assignment);
+    if (a == Answer::Yes && first_yes == 0) first_yes = t;
+    if (a == Answer::No) ++no_count;
+    if (a == Answer::NotSure) {
+      ++unsure_count;
+      unsure_t = t;
+    }
+  }
+  // A yes gives the cluster (an oracle that never lies says yes to at most one anchor; for one
+  // that does, the first yes counts, S2).
+  if (first_yes) return first_yes;
+  // No from every known anchor while fewer than k clusters are known: x opens cluster known+1
+  // and becomes its anchor (S3).
+  if (no_count == known && known < P_.k) {
+    anchors.push_back(x);
+    return known + 1;
+  }
+  // With all k clusters known, k-1 definite answers identify the cluster: the one not-sure anchor.
+  if (P_.elimination && known == P_.k && unsure_count == 1 && no_count == known - 1)
+    return unsure_t;
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 2: "Standard binary search" (Algorithms 2-4, line 1), S6: positions 0..|S_i|-1 of the
+// sorted S_i, probe j = floor((lo + hi) / 2), "in C_p" moves lo to j + 1, otherwise hi to j - 1;
+// the search ends when lo > hi, and j* = lo is the smallest position judged not in C_p.
+
+std::size_t Run::reference_point(const std::vector<std::size_t>& sorted) const {
+  return sorted.front();
+}
+
+std::size_t Run::stop_position(std::size_t lo) const {
+  return lo;
+}
+
+void Run::binary_search(Iteration& it, const std::vector<std::size_t>& sorted,
+                        const std::vector<std::size_t>& zp) {
+  const std::size_t x1 = it.anchor;
+  const std::size_t z = zp.front();  // the plain search's point: the first of Z_p (S6)
+  std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(sorted.size()) - 1;
+  while (lo <= hi) {
+    SearchStep step;
+    step.lo = lo;
+    step.hi = hi;
+    step.j = static_cast<std::size_t>(lo + (hi - lo) / 2);
+    const std::size_t xj = sorted[step.j];
+    step.row = xj;
+    switch (P_.search) {
+      case Search::random:
+        step.decision = search_random_weak(xj, zp, step);
+        break;
+      case Search::distance:
+        step.decision = search_distance_weak(x1, xj, step);
+        break;
+      case Search::unified:
+        step.decision = search_unified(x1, xj, zp, step);
+        break;
+      case Search::plain:
+        step.decision = search_plain(z, xj, step);
+        break;
+    }
+    observer_.step_taken(it, step);
+    const Decision d = step.decision;
+    const std::size_t j = step.j;
+    it.steps.push_back(std::move(step));
+    if (d == Decision::fail) {
+      it.outcome = Outcome::search_failed;
+      return;
+    }
+    if (d == Decision::in)
+      lo = static_cast<std::ptrdiff_t>(j) + 1;
+    else
+      hi = static_cast<std::ptrdiff_t>(j) - 1;
+  }
+  it.j_star = stop_position(static_cast<std::size_t>(lo));
+}
+
+// Algorithm 2, lines 3-7: beta queries Q(y, x_j), y in B; all not-sure returns fail.
+Decision Run::search_random_weak(std::size_t xj, const std::vector<std::size_t>& zp,
+                                 SearchStep& step) {
+  return vote(xj, zp, static_cast<std::size_t>(P_.beta), false, step);
+}
+
+// Algorithm 3, lines 3-4: Q(x_1, x_j) = 1 means in; no and not-sure both mean out.
+Decision Run::search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& step) {
+  if (xj == x1) return Decision::in;  // S4: a point is in its own cluster
+  step.anchor_asked = true;
+  step.anchor_answer = ask(x1, xj, 2, Purpose::search_anchor);
+  return step.anchor_answer == Answer::Yes ? Decision::in : Decision::out;
+}
+
+// Algorithm 4, lines 4-15.
+Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<std::size_t>& zp,
+                             SearchStep& step) {
+  if (xj == x1) return Decision::in;  // S4
+  step.anchor_asked = true;
+  step.anchor_answer = ask(x1, xj, 2, Purpose::search_anchor);
+  if (step.anchor_answer == Answer::Yes) return Decision::in;  // line 5
+  if (step.anchor_answer == Answer::No) return Decision::out;  // line 7
+  // Lines 9-14: beta - 1 more queries Q(x_j, y), y in B; "in" on a yes, otherwise out (the
+  // unified search never fails: all not-sure counts as out).
+  const Decision d = vote(xj, zp, static_cast<std::size_t>(P_.beta - 1), true, step);
+  return d == Decision::fail ? Decision::out : d;
+}
+
+// Ashtiani et al.'s binary search: one query Q(z, x_j) with a point z of Z_p; a yes/no oracle is
+// assumed, so anything but yes counts as no.
+Decision Run::search_plain(std::size_t z, std::size_t xj, SearchStep& step) {
+  if (xj == z) return Decision::in;  // S4
+  step.anchor_asked = true;
+  step.anchor_answer = ask(z, xj, 2, Purpose::search_anchor);
+  return step.anchor_answer == Answer::Yes ? Decision::in : Decision::out;
+}
+
+// B: `draws` points from Z_p, uniformly with replacement (S5); each gives one query, Q(x_j, y)
+// when x_first, else Q(y, x_j). In on any yes, out on a no without a yes, fail when all not-sure.
+Decision Run::vote(std::size_t xj, const std::vector<std::size_t>& zp, std::size_t draws,
+                   bool x_first, SearchStep& step) {
+  bool yes = false, no = false;
+  for (std::size_t b = 0; b < draws; ++b) {
+    const std::size_t y = zp[chooser_.choose(zp, Draw::search_sample)];
+    Answer a = Answer::Yes;  // y = x_j: a point is in its own cluster, no query (S4)
+    if (y != xj)
+      a = x_first ? ask(xj, y, 2, Purpose::search_sample) : ask(y, xj, 2, Purpose::search_sample);
+    step.sample.push_back(y);
+    step.sample_answers.push_back(a);
+    yes |= a == Answer::Yes;
+    no |= a == Answer::No;
+  }
+  if (yes) return Decision::in;
+  if (no) return Decision::out;
+  return Decision::fail;
+}
+
+}  // namespace detail
+
+Result run_ssac(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
+                RunObserver* observer) {
+  RunObserver none;
+  return detail::Run(X, oracle, chooser, params, observer ? *observer : none).run();
+}
+
+Result run_ssac(const Matrix& X, Oracle& oracle, const Params& params, std::uint64_t seed,
+                RunObserver* observer) {
+  UniformChooser chooser(Rng::stream(seed, {kStreamAlgorithm}));
+  return run_ssac(X, oracle, chooser, params, observer);
+}
+
+}  // namespace ssac

@@ -1,0 +1,38 @@
+#include "ssac/ranges.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "ssac/error.hpp"
+
+namespace ssac::range {
+
+void check_k(long long k, std::size_t n) {
+  if (k < 1 || static_cast<unsigned long long>(k) > n)
+    throw_out_of_range("k", k, "[1, n] = [1, " + std::to_string(n) + "]");
+}
+
+void check_eta(double eta, int k) {
+  if (!(eta > 0.0) || !std::isfinite(eta)) throw_out_of_range("eta", eta, "(0, inf)");
+  if (static_cast<double>(k) * eta > static_cast<double>(kMaxSampleSize))
+    throw_out_of_range("eta", eta, "(0, 1e8 / k] (r = ceil(k eta) must stay at most 1e8 samples)");
+}
+
+void check_beta(long long beta) {
+  if (beta < 1 || beta > kMaxBeta)
+    throw_out_of_range("beta", beta, "[1, " + std::to_string(kMaxBeta) + "]");
+}
+
+void check_q(double q) {
+  if (!(q > 0.0 && q <= 1.0)) throw_out_of_range("q", q, "(0, 1]");
+}
+
+void check_nu(double nu) {
+  if (!(nu >= 1.0 && std::isfinite(nu))) throw_out_of_range("nu", nu, "[1, inf)");
+}
+
+void check_rho(double rho) {
+  if (!(rho > 0.0 && rho <= 1.0)) throw_out_of_range("rho", rho, "(0, 1]");
+}
+
+}  // namespace ssac::range

@@ -1,0 +1,28 @@
+// Negative controls for the property suites and the validation tests: deliberately broken variants
+// of one step of Algorithm 1, run through the same property or replay as the reference to show that
+// the check can fail. Not part of SSAC and not installed: only tests and props/ link the
+// ssac_testing library. Each variant replaces one step of the reference run (lib/src/algorithm/),
+// which itself has no knowledge of them.
+#pragma once
+
+#include "ssac/observer.hpp"
+#include "ssac/ssac.hpp"
+
+namespace ssac::testing {
+
+enum class Fault {
+  none,
+  off_by_one_search,      // Phase 2 returns j* + 1 instead of j* (the radius of the next point)
+  wrong_anchor,           // Algorithms 3/4 use the point farthest from mu'_p, not the closest
+  mean_over_all_samples,  // mu'_p is the mean of all of Z, not of Z_p
+  p_not_argmax,           // p is the cluster with the fewest assignment-known draws (Theorem 1)
+};
+
+// run_ssac with one step replaced by `fault` (Fault::none is the reference itself).
+Result run_ssac_with_fault(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
+                           Fault fault, RunObserver* observer = nullptr);
+// The same with the reference's own choices for `seed` (see run_ssac).
+Result run_ssac_with_fault(const Matrix& X, Oracle& oracle, const Params& params,
+                           std::uint64_t seed, Fault fault, RunObserver* observer = nullptr);
+
+}  // namespace ssac::testing

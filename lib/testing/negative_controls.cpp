@@ -1,0 +1,55 @@
+#include "ssac/testing/negative_controls.hpp"
+
+#include "algorithm/run.hpp"
+
+namespace ssac::testing {
+
+namespace {
+
+class FaultyRun : public detail::Run {
+ public:
+  FaultyRun(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
+            RunObserver& observer, Fault fault)
+      : Run(X, oracle, chooser, params, observer), fault_(fault) {}
+
+ protected:
+  int choose_cluster(const std::vector<std::size_t>& counts) const override {
+    int p = Run::choose_cluster(counts);
+    if (fault_ != Fault::p_not_argmax || p == 0) return p;
+    // The smallest non-empty Z_t instead of the largest (earliest among equals).
+    for (std::size_t t = 0; t < counts.size(); ++t)
+      if (counts[t] > 0 && counts[t] < counts[static_cast<std::size_t>(p - 1)])
+        p = static_cast<int>(t + 1);
+    return p;
+  }
+  Vector estimate_center(const std::vector<std::size_t>& zp, const Iteration& it) const override {
+    if (fault_ == Fault::mean_over_all_samples) return mean_of_rows(X_, it.sample);
+    return Run::estimate_center(zp, it);
+  }
+  std::size_t reference_point(const std::vector<std::size_t>& sorted) const override {
+    if (fault_ == Fault::wrong_anchor) return sorted.back();
+    return Run::reference_point(sorted);
+  }
+  std::size_t stop_position(std::size_t lo) const override {
+    return Run::stop_position(lo) + (fault_ == Fault::off_by_one_search ? 1 : 0);
+  }
+
+ private:
+  Fault fault_;
+};
+
+}  // namespace
+
+Result run_ssac_with_fault(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
+                           Fault fault, RunObserver* observer) {
+  RunObserver none;
+  return FaultyRun(X, oracle, chooser, params, observer ? *observer : none, fault).run();
+}
+
+Result run_ssac_with_fault(const Matrix& X, Oracle& oracle, const Params& params,
+                           std::uint64_t seed, Fault fault, RunObserver* observer) {
+  UniformChooser chooser(Rng::stream(seed, {kStreamAlgorithm}));
+  return run_ssac_with_fault(X, oracle, chooser, params, fault, observer);
+}
+
+}  // namespace ssac::testing
