@@ -24,21 +24,9 @@ cmake --build build-fuzz -j"$(nproc)" --target ssac_cli >/dev/null
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Each line: a name and the arguments after `ssac`. Each build runs them inside its own directory
-# with relative file names, so that printed paths are the same too.
-cases=(
-  "generate|generate --n 1500 --m 2 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 7 --out d.csv"
-  "generate-highdim|generate --n 3000 --m 10 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 11 --out h.csv"
-  "cluster-random|cluster d.csv --k 3 --oracle random --q 0.7 --eta 10 --seed 7 --json --out l1.csv --trace t1.jsonl"
-  "cluster-local|cluster d.csv --k 3 --oracle local --nu 1.05 --rho 0.9 --eta 5 --search distance --seed 3 --json --trace t2.jsonl"
-  "cluster-global|cluster h.csv --k 3 --oracle global --rho 0.95 --eta 5 --search random --seed 4 --json --trace t3.jsonl"
-  "cluster-original|cluster d.csv --k 3 --oracle random --q 0.85 --eta 2 --algorithm original --seed 5 --json"
-)
-if build/cli/ssac experiment --help >/dev/null 2>&1; then
-  for t in 1 2 8; do
-    cases+=("experiment-threads-$t|experiment --preset paper-main --reps 40 --seed 3 --threads $t --quiet --out exp$t")
-  done
-fi
+bin=build/cli/ssac
+# shellcheck source=scripts/output-cases.sh
+source scripts/output-cases.sh
 for b in "${!dirs[@]}"; do
   mkdir -p "$work/$b"
   bin=$PWD/${dirs[$b]}/cli/ssac
