@@ -23,6 +23,7 @@ struct Opts {
   long long k = 0;
   std::string oracle = "perfect";
   double q = 1.0, nu = 1.0, rho = 1.0;
+  std::string memory = "fresh";
   double eta = 10.0;
   long long beta = 10;
   std::string search = "unified";
@@ -36,6 +37,7 @@ struct Opts {
   CLI::Option* q_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
   CLI::Option* rho_opt = nullptr;
+  CLI::Option* memory_opt = nullptr;
 };
 
 std::string fmt_pct(double x) {
@@ -66,12 +68,15 @@ int run_cluster(const Opts& o) {
   spec.q = o.q;
   spec.nu = o.nu;
   spec.rho = o.rho;
+  spec.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
   if (o.q_opt->count() && !spec.uses_q())
-    throw ParameterError("--q applies only to --oracle random");
+    throw ParameterError("--q applies only to --oracle random or correlated");
   if (o.nu_opt->count() && !spec.uses_nu())
     throw ParameterError("--nu applies only to --oracle local");
   if (o.rho_opt->count() && !spec.uses_rho())
-    throw ParameterError("--rho applies only to --oracle local or global");
+    throw ParameterError("--rho applies only to --oracle local, global or correlated");
+  if (o.memory_opt->count() && !spec.uses_memory())
+    throw ParameterError("--memory applies only to --oracle random");
 
   if (spec.simulated() && !data.has_labels())
     throw DataError(o.file + ": no 'label' column; a simulated oracle answers from it");
@@ -132,6 +137,7 @@ int run_cluster(const Opts& o) {
     if (spec.uses_q()) j["q"] = spec.q;
     if (spec.uses_nu()) j["nu"] = spec.nu;
     if (spec.uses_rho()) j["rho"] = spec.rho;
+    if (spec.uses_memory() && spec.memory != OracleMemory::fresh) j["memory"] = o.memory;
     j["eta"] = P.eta;
     j["beta"] = P.beta;
     j["r"] = P.sample_size();
@@ -175,6 +181,8 @@ int run_cluster(const Opts& o) {
     if (spec.uses_q()) std::cout << " q = " << format_double(spec.q);
     if (spec.uses_nu()) std::cout << " nu = " << format_double(spec.nu);
     if (spec.uses_rho()) std::cout << " rho = " << format_double(spec.rho);
+    if (spec.uses_memory() && spec.memory != OracleMemory::fresh)
+      std::cout << " memory = " << o.memory;
     std::cout << ", k = " << P.k << ", eta = " << format_double(P.eta)
               << " (r = " << P.sample_size() << "), beta = " << P.beta << ", seed = " << o.seed
               << "\n";
@@ -203,14 +211,24 @@ Command add_cluster(CLI::App& root) {
   app->add_option("--k", o->k, "number of clusters, 1..n (and at most the number of labels)")
       ->required();
   app->add_option("--oracle", o->oracle,
-                  "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | interactive")
-      ->check(CLI::IsMember({"perfect", "random", "local", "global", "interactive"}))
+                  "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | correlated "
+                  "(Def. 5's marginal, abstentions correlated) | interactive")
+      ->check(CLI::IsMember({"perfect", "random", "local", "global", "correlated", "interactive"}))
       ->capture_default_str();
-  o->q_opt =
-      app->add_option("--q", o->q, "random-weak answer probability, (0, 1]")->capture_default_str();
+  o->q_opt = app->add_option("--q", o->q, "random-weak/correlated answer probability, (0, 1]")
+                 ->capture_default_str();
+  o->memory_opt = app->add_option("--memory", o->memory,
+                                  "random-weak: fresh (every query draws) | per-pair (a repeated "
+                                  "pair gets its first answer again)")
+                      ->check(CLI::IsMember({"fresh", "per-pair"}))
+                      ->capture_default_str();
   o->nu_opt =
       app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)")->capture_default_str();
-  o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]")->capture_default_str();
+  o->rho_opt =
+      app->add_option(
+             "--rho", o->rho,
+             "distance-weak rho, (0, 1]; correlated: the hard points lie outside rho r(C_i)")
+          ->capture_default_str();
   app->add_option("--eta", o->eta, "Phase-1 sampling number, r = ceil(k eta) draws")->required();
   app->add_option("--beta", o->beta, "Phase-2 sampling number, 1..1000000")->capture_default_str();
   o->search_opt =

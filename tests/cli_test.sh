@@ -45,7 +45,7 @@ expect 2 'k = 4 is outside its admissible range [1, 3]' -- "$SSAC" cluster d.csv
 expect 2 'beta = 0 is outside its admissible range [1, 1000000]' -- "$SSAC" cluster d.csv --k 3 --eta 5 --beta 0
 expect 2 'rho = 0 is outside its admissible range (0, 1]' -- "$SSAC" cluster d.csv --k 3 --oracle global --rho 0 --eta 5
 expect 2 'nu = 0.5 is outside its admissible range [1, inf)' -- "$SSAC" cluster d.csv --k 3 --oracle local --nu 0.5 --eta 5
-expect 2 '--q applies only to --oracle random' -- "$SSAC" cluster d.csv --k 3 --q 0.5 --eta 5
+expect 2 '--q applies only to --oracle random or correlated' -- "$SSAC" cluster d.csv --k 3 --q 0.5 --eta 5
 expect 2 '--oracle' -- "$SSAC" cluster d.csv --k 3 --oracle psychic --eta 5
 expect 2 '' -- "$SSAC" cluster d.csv --eta 5
 expect 2 '' -- "$SSAC" frobnicate

@@ -167,3 +167,72 @@ TEST(RecordingOracle, RecordsEveryQueryInOrder) {
   EXPECT_EQ(rec.entries()[1].y, 6u);
   EXPECT_EQ(rec.entries()[1].answer, Answer::No);
 }
+
+// Oracle memory (proofs-notes/oracle-independence.md): per-pair keeps the first answer to an
+// unordered pair, and draws once per distinct pair -- exactly the draws a fresh oracle makes when
+// no pair repeats.
+TEST(RandomWeakMemory, PerPairRepeatsTheFirstAnswerAndDrawsOncePerPair) {
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    RandomWeakOracle fresh(kLabels, 0.5, Rng::stream(seed, {3}));
+    RandomWeakOracle memo(kLabels, 0.5, Rng::stream(seed, {3}), OracleMemory::per_pair);
+    std::vector<Answer> first;
+    for (std::size_t a = 0; a < 7; ++a)
+      for (std::size_t b = a + 1; b < 7; ++b) {
+        const Answer f = fresh.query(a, b);
+        EXPECT_EQ(memo.query(a, b), f);
+        first.push_back(f);
+      }
+    std::size_t i = 0;
+    for (std::size_t a = 0; a < 7; ++a)
+      for (std::size_t b = a + 1; b < 7; ++b, ++i) {
+        EXPECT_EQ(memo.query(b, a), first[i]);  // either order, any number of times
+        EXPECT_EQ(memo.query(a, b), first[i]);
+      }
+  }
+}
+
+TEST(RandomWeakMemory, FreshDrawsAgainForARepeatedPair) {
+  RandomWeakOracle fresh(kLabels, 0.5, Rng::stream(1, {3}));
+  int not_sure = 0, answered = 0;
+  for (int t = 0; t < 200; ++t)
+    (fresh.query(0, 1) == Answer::NotSure ? not_sure : answered) += 1;
+  // 200 fair draws: both outcomes occur except with probability 2^-199.
+  EXPECT_GT(not_sure, 0);
+  EXPECT_GT(answered, 0);
+  EXPECT_STREQ(to_string(OracleMemory::per_pair), "per-pair");
+}
+
+// The correlated model on the hand-worked line: with rho = 0.9 the hard points are those with
+// d(x, mu_i) > 0.9 r(C_i): all of C1 and C2 (every point at the radius) and 13.5 in C3
+// (d = 13/6 = r); 10 (d = 4/3 < 0.9 * 13/6 = 1.95) and 10.5 (d = 5/6) are not hard.
+TEST(CorrelatedWeak, ConfusedRunsAbstainOnEveryPairWithAHardPointAndNoOther) {
+  const Matrix X = line();
+  int confused = 0;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    CorrelatedWeakOracle o(X, kLabels, 0.7, 0.9, Rng::stream(seed, {3}));
+    for (std::size_t r : {0, 1, 2, 3, 6})
+      EXPECT_TRUE(o.hard(r));
+    EXPECT_FALSE(o.hard(4));
+    EXPECT_FALSE(o.hard(5));
+    confused += o.confused();
+    for (std::size_t a = 0; a < 7; ++a)
+      for (std::size_t b = 0; b < 7; ++b) {
+        if (a == b) continue;
+        const Answer truth = kLabels[a] == kLabels[b] ? Answer::Yes : Answer::No;
+        const bool abstains = o.confused() && (o.hard(a) || o.hard(b));
+        EXPECT_EQ(o.query(a, b), abstains ? Answer::NotSure : truth);
+      }
+  }
+  // P(confused) = 1 - q = 0.3 exactly; 400 runs: the exact two-sided 1e-6 binomial interval.
+  using boost::math::binomial_distribution;
+  const double lo = binomial_distribution<>::find_lower_bound_on_p(400, confused, 0.5e-6);
+  const double hi = binomial_distribution<>::find_upper_bound_on_p(400, confused, 0.5e-6);
+  EXPECT_LE(lo, 0.3);
+  EXPECT_GE(hi, 0.3);
+}
+
+TEST(CorrelatedWeak, RejectsParametersOutsideDefinition5AndItsHardSet) {
+  const Matrix X = line();
+  EXPECT_THROW(CorrelatedWeakOracle(X, kLabels, 0.0, 0.9, Rng(1)), ParameterError);
+  EXPECT_THROW(CorrelatedWeakOracle(X, kLabels, 0.7, 1.5, Rng(1)), ParameterError);
+}

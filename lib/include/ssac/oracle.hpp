@@ -41,18 +41,48 @@ class PerfectOracle : public Oracle {
   std::vector<int> labels_;
 };
 
-// Definition 5, in its worst case: each query is not-sure independently with probability
-// exactly 1 - q (the definition allows "at most"), otherwise the truth. The abstentions come from
-// the oracle's own stream, one Bernoulli(q) draw per query.
+// What Definition 5 leaves open: whether asking the same pair again draws afresh
+// (proofs-notes/oracle-independence.md). `fresh`: every query is a new Bernoulli draw (the
+// reference's default). `per_pair`: the first answer to an unordered pair is the answer for the
+// rest of the run, as a person who remembers would give it.
+enum class OracleMemory { fresh, per_pair };
+const char* to_string(OracleMemory m);  // "fresh", "per-pair"
+
+// Definition 5, in its worst case: each query is not-sure with probability exactly 1 - q (the
+// definition allows "at most"), otherwise the truth; abstentions on different pairs are
+// independent. The abstentions come from the oracle's own stream, one Bernoulli(q) draw per query
+// (per pair with OracleMemory::per_pair: a repeated pair draws nothing).
 class RandomWeakOracle : public Oracle {
  public:
-  RandomWeakOracle(std::vector<int> labels, double q, Rng rng);
+  RandomWeakOracle(std::vector<int> labels, double q, Rng rng,
+                   OracleMemory memory = OracleMemory::fresh);
   Answer query(std::size_t x, std::size_t y) override;
 
  private:
   std::vector<int> labels_;
   double q_;
   Rng rng_;
+  OracleMemory memory_;
+  std::map<std::pair<std::size_t, std::size_t>, Answer> memo_;
+};
+
+// Definition 5's marginal without its independence (proofs-notes/oracle-independence.md): once per
+// run, with probability 1 - q, the oracle is confused about every point outside rho r(C_i) of its
+// own cluster's mean (the "hard" points, as in Definition 7 (a)), and then answers not-sure to
+// every pair that involves one; otherwise, and for every other pair, it tells the truth. Every
+// pair's not-sure probability is 0 or 1 - q, so Definition 5 holds; the abstentions of different
+// pairs are perfectly correlated.
+class CorrelatedWeakOracle : public Oracle {
+ public:
+  CorrelatedWeakOracle(const Matrix& X, std::vector<int> labels, double q, double rho, Rng rng);
+  Answer query(std::size_t x, std::size_t y) override;
+  bool confused() const { return confused_; }
+  bool hard(std::size_t x) const { return hard_[x] != 0; }
+
+ private:
+  std::vector<int> labels_;
+  std::vector<char> hard_;
+  bool confused_;
 };
 
 // Definitions 6 and 7 share condition (b) and the oracle's own means and radii.

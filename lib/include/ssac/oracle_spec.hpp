@@ -17,19 +17,33 @@ namespace ssac {
 
 // The numbers are part of the experiment's random-stream keys (docs/experiment.md, "Random
 // streams"): random, local and global keep the values they have always had.
-enum class OracleKind { random = 0, local = 1, global = 2, perfect = 3, interactive = 4 };
-const char* to_string(OracleKind o);  // "random", "local", "global", "perfect", "interactive"
+enum class OracleKind {
+  random = 0,
+  local = 1,
+  global = 2,
+  perfect = 3,
+  interactive = 4,
+  correlated = 5,  // CorrelatedWeakOracle: Definition 5's marginal, abstentions correlated
+};
+// "random", "local", "global", "perfect", "interactive", "correlated"
+const char* to_string(OracleKind o);
 std::optional<OracleKind> oracle_kind_from_string(std::string_view s);
 
 struct OracleSpec {
   OracleKind kind = OracleKind::perfect;
   double q = 1.0;    // random-weak (Definition 5): a definite answer with probability q
   double nu = 1.0;   // local distance-weak (Definition 6)
-  double rho = 1.0;  // local and global distance-weak (Definitions 6 and 7)
+  double rho = 1.0;  // local and global distance-weak (Definitions 6 and 7); correlated's hard set
+  // Whether a repeated pair draws afresh (random-weak only; Definition 5 leaves it open).
+  OracleMemory memory = OracleMemory::fresh;
 
-  bool uses_q() const { return kind == OracleKind::random; }
+  bool uses_q() const { return kind == OracleKind::random || kind == OracleKind::correlated; }
   bool uses_nu() const { return kind == OracleKind::local; }
-  bool uses_rho() const { return kind == OracleKind::local || kind == OracleKind::global; }
+  bool uses_rho() const {
+    return kind == OracleKind::local || kind == OracleKind::global ||
+           kind == OracleKind::correlated;
+  }
+  bool uses_memory() const { return kind == OracleKind::random; }
   // Whether it answers from the data's labels (every kind but the interactive one).
   bool simulated() const { return kind != OracleKind::interactive; }
 
@@ -37,12 +51,14 @@ struct OracleSpec {
   // (ssac/ranges.hpp); parameters the kind does not use are not looked at.
   void check() const;
   // "random q=0.7", "local nu=1.5 rho=0.85", "global rho=0.7", "perfect": each parameter the
-  // kind uses, as the shortest decimal that reads back as the same double.
+  // kind uses, as the shortest decimal that reads back as the same double; " memory=per-pair"
+  // when a random-weak oracle remembers (fresh, the default, is not written).
   std::string describe() const;
 };
 
 // The simulated oracle of `spec` answering from `labels` (1..K, one per row of X); `rng` is the
-// random-weak oracle's own stream of abstentions (unused by the other kinds). Throws
+// random-weak oracle's own stream of abstentions, or the correlated oracle's one draw (unused by
+// the other kinds). Throws
 // ParameterError for the interactive kind, which needs a terminal (see InteractiveOracle).
 std::unique_ptr<Oracle> make_oracle(const OracleSpec& spec, const Matrix& X,
                                     const std::vector<int>& labels, Rng rng);

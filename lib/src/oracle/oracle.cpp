@@ -32,14 +32,46 @@ Answer PerfectOracle::query(std::size_t x, std::size_t y) {
   return truth(labels_, x, y);
 }
 
-RandomWeakOracle::RandomWeakOracle(std::vector<int> labels, double q, Rng rng)
-    : labels_(std::move(labels)), q_(q), rng_(rng) {
+const char* to_string(OracleMemory m) {
+  return m == OracleMemory::fresh ? "fresh" : "per-pair";
+}
+
+RandomWeakOracle::RandomWeakOracle(std::vector<int> labels, double q, Rng rng, OracleMemory memory)
+    : labels_(std::move(labels)), q_(q), rng_(rng), memory_(memory) {
   range::check_q(q);
 }
 
 Answer RandomWeakOracle::query(std::size_t x, std::size_t y) {
+  if (memory_ == OracleMemory::per_pair) {
+    const auto key = std::make_pair(std::min(x, y), std::max(x, y));
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const Answer a = rng_.bernoulli(q_) ? truth(labels_, x, y) : Answer::NotSure;
+    memo_.emplace(key, a);
+    return a;
+  }
   // Definition 5: not-sure with probability 1 - q, drawn for every query.
   if (!rng_.bernoulli(q_)) return Answer::NotSure;
+  return truth(labels_, x, y);
+}
+
+CorrelatedWeakOracle::CorrelatedWeakOracle(const Matrix& X, std::vector<int> labels, double q,
+                                           double rho, Rng rng)
+    : labels_(std::move(labels)) {
+  range::check_q(q);
+  range::check_rho(rho);
+  // The hard points: d(x, mu_i) > rho r(C_i), the same strict inequality as Definition 7 (a).
+  const ClusterStats st = cluster_stats(X, labels_);
+  hard_.resize(labels_.size());
+  for (std::size_t r = 0; r < labels_.size(); ++r) {
+    const auto i = static_cast<std::size_t>(labels_[r] - 1);
+    hard_[r] = distance(X, r, st.means[i]) > rho * st.radii[i];
+  }
+  // One Bernoulli(q) draw for the whole run: confused with probability exactly 1 - q.
+  confused_ = !rng.bernoulli(q);
+}
+
+Answer CorrelatedWeakOracle::query(std::size_t x, std::size_t y) {
+  if (confused_ && (hard_[x] || hard_[y])) return Answer::NotSure;
   return truth(labels_, x, y);
 }
 

@@ -15,6 +15,8 @@ const char* to_string(OracleKind o) {
       return "global";
     case OracleKind::perfect:
       return "perfect";
+    case OracleKind::correlated:
+      return "correlated";
     case OracleKind::interactive:
       break;
   }
@@ -23,7 +25,7 @@ const char* to_string(OracleKind o) {
 
 std::optional<OracleKind> oracle_kind_from_string(std::string_view s) {
   for (OracleKind o : {OracleKind::random, OracleKind::local, OracleKind::global,
-                       OracleKind::perfect, OracleKind::interactive})
+                       OracleKind::perfect, OracleKind::interactive, OracleKind::correlated})
     if (s == to_string(o)) return o;
   return std::nullopt;
 }
@@ -39,6 +41,8 @@ std::string OracleSpec::describe() const {
   if (uses_q()) s += " q=" + format_double(q);
   if (uses_nu()) s += " nu=" + format_double(nu);
   if (uses_rho()) s += " rho=" + format_double(rho);
+  if (uses_memory() && memory != OracleMemory::fresh)
+    s += std::string(" memory=") + to_string(memory);
   return s;
 }
 
@@ -48,7 +52,9 @@ std::unique_ptr<Oracle> make_oracle(const OracleSpec& spec, const Matrix& X,
     case OracleKind::perfect:
       return std::make_unique<PerfectOracle>(labels);
     case OracleKind::random:
-      return std::make_unique<RandomWeakOracle>(labels, spec.q, rng);
+      return std::make_unique<RandomWeakOracle>(labels, spec.q, rng, spec.memory);
+    case OracleKind::correlated:
+      return std::make_unique<CorrelatedWeakOracle>(X, labels, spec.q, spec.rho, rng);
     case OracleKind::local:
       return std::make_unique<DistanceWeakOracle>(
           DistanceWeakOracle::local(X, labels, spec.nu, spec.rho));
