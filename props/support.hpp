@@ -83,12 +83,47 @@ class NegativeControl {
 };
 bool in_negative_control();
 
+// How a RapidCheck run ended. rc::check folds these into one bool, but a run that gave up because
+// too many cases were discarded (RC_PRE) found nothing: it must not count as a counterexample.
+enum class CheckOutcome { passed, failed, gave_up, error };
+// `max_success` > 0 replaces the suite's case count (RC_PARAMS) for this one run.
+template <typename Property>
+CheckOutcome run_check(const std::string& what, Property&& property, int max_success = 0) {
+  using namespace rc::detail;
+  TestMetadata metadata;
+  metadata.id = what;
+  metadata.description = what;
+  TestParams params = configuration().testParams;
+  if (max_success > 0) params.maxSuccess = max_success;
+  const TestResult result = checkTestable(std::forward<Property>(property), metadata, params);
+  printResultMessage(result, std::cout);
+  std::cout << "\n";
+  if (result.template is<SuccessResult>()) return CheckOutcome::passed;
+  if (result.template is<FailureResult>()) return CheckOutcome::failed;
+  if (result.template is<GaveUpResult>()) return CheckOutcome::gave_up;
+  return CheckOutcome::error;
+}
+
+// True iff the property failed on a generated case: a genuine counterexample. Giving up (every
+// case discarded) is reported and returns false, so a falsification cannot pass vacuously.
 template <typename Property>
 bool expect_caught(const std::string& what, Property&& property) {
   NegativeControl guard;
   std::cout << "[negative control] " << what
             << ": the broken variant must be caught; a falsifying case below is expected.\n";
-  return !rc::check(what, std::forward<Property>(property));
+  const CheckOutcome outcome = run_check(what, std::forward<Property>(property));
+  if (outcome == CheckOutcome::gave_up)
+    std::cout << "[negative control] " << what
+              << ": RapidCheck gave up (too many discarded cases); that is not a counterexample\n";
+  return outcome == CheckOutcome::failed;
+}
+
+// True iff the property held on every generated case (a positive control: the harness of a
+// falsified statement passing where the statement must hold). Giving up is not passing.
+template <typename Property>
+bool expect_holds(const std::string& what, Property&& property, int max_success = 0) {
+  std::cout << "[positive control] " << what << ": must hold on every case.\n";
+  return run_check(what, std::forward<Property>(property), max_success) == CheckOutcome::passed;
 }
 void write_margins();
 

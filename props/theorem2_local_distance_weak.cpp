@@ -72,6 +72,26 @@ TEST(Theorem2LocalDistanceWeak, HandCheckedCounterexample) {
   }));
 }
 
+// Positive controls: the same harness with a perfect oracle in place of the local distance-weak one
+// must meet the claim, on the generated cases and on the counterexample's instance.
+TEST(Theorem2LocalDistanceWeak, PositiveControlPerfectOracleHolds) {
+  EXPECT_TRUE(expect_holds(
+      "Theorem 2's harness with a perfect oracle",
+      [] {
+        check_generated_distance_weak("theorem2_perfect_oracle", /*global=*/false, Fault::none,
+                                      /*runs=*/100, /*perfect_oracle=*/true);
+      },
+      /*max_success=*/10));
+  EXPECT_TRUE(expect_holds(
+      "Theorem 2's counterexample with a perfect oracle",
+      [] {
+        check_distance_weak("theorem2_perfect_oracle", /*global=*/false,
+                            hand_checked_counterexample(), 1.322, 0.75, 0.3, 0, Fault::none,
+                            /*runs=*/200, /*perfect_oracle=*/true);
+      },
+      /*max_success=*/1));
+}
+
 TEST(Theorem2LocalDistanceWeak_Negative, WrongAnchorIsCaught) {
   EXPECT_TRUE(expect_caught("Theorem 2, anchor = farthest point",
                             [] { check_theorem(Fault::wrong_anchor); }));

@@ -33,6 +33,19 @@ TEST(Theorem3GlobalDistanceWeak, StatedClaimIsFalsified) {
   EXPECT_TRUE(expect_caught("Theorem 3 as stated", [] { check_theorem(Fault::none); }));
 }
 
+// Positive control: the same generated cases, eta and Algorithm 3 with a perfect oracle in place of
+// the global distance-weak one must meet the claim, so the falsification above is the oracle's
+// doing and not the harness's.
+TEST(Theorem3GlobalDistanceWeak, PositiveControlPerfectOracleHolds) {
+  EXPECT_TRUE(expect_holds(
+      "Theorem 3's harness with a perfect oracle",
+      [] {
+        check_generated_distance_weak("theorem3_perfect_oracle", /*global=*/true, Fault::none,
+                                      /*runs=*/100, /*perfect_oracle=*/true);
+      },
+      /*max_success=*/3));
+}
+
 TEST(Theorem3GlobalDistanceWeak_Negative, WrongAnchorIsCaught) {
   EXPECT_TRUE(expect_caught("Theorem 3, anchor = farthest point",
                             [] { check_theorem(Fault::wrong_anchor); }));

@@ -33,9 +33,11 @@ inline std::uint64_t count_failures(
 // Theorems 2 (local, global = false) and 3 (global): on one instance, with eta at theory/'s
 // minimum sufficient value for it (instances outside the theorem are discarded) and Algorithm 3,
 // the failure rate over `runs` runs must stay at most delta; the margin goes to `property`.
+// With `perfect_oracle` the same instance, eta and algorithm are run with a perfect oracle in
+// place of the distance-weak one: the positive control, where the claim must hold.
 inline void check_distance_weak(const char* property, bool global, const Instance& inst, double nu,
                                 double rho, double delta, std::uint64_t seed, Fault fault,
-                                std::uint64_t runs) {
+                                std::uint64_t runs, bool perfect_oracle = false) {
   Dataset data;
   data.points = inst.X;
   data.labels = inst.labels;
@@ -52,6 +54,7 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
   const auto failures = count_failures(
       inst, P,
       [&](std::uint64_t) -> std::unique_ptr<Oracle> {
+        if (perfect_oracle) return std::make_unique<PerfectOracle>(inst.labels);
         return std::make_unique<DistanceWeakOracle>(
             global ? DistanceWeakOracle::global(inst.X, inst.labels, rho)
                    : DistanceWeakOracle::local(inst.X, inst.labels, nu, rho));
@@ -67,7 +70,7 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
 // The generated case of Theorems 2 and 3: an instance with a point at each cluster's mean (so the
 // x* condition can hold), rho in [0.75, 1], nu in [gamma, gamma + 0.5), delta in {0.1, 0.3}.
 inline void check_generated_distance_weak(const char* property, bool global, Fault fault,
-                                          std::uint64_t runs) {
+                                          std::uint64_t runs, bool perfect_oracle = false) {
   const Instance inst = with_center_points(*gen_instance({2, 4, 3, 25, 1.3, 3.0}));
   RC_PRE(inst.stats.gamma > 1.0);
   const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
@@ -75,7 +78,7 @@ inline void check_generated_distance_weak(const char* property, bool global, Fau
   const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;  // drawn for both: same cases
   const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-  check_distance_weak(property, global, inst, nu, rho, delta, seed, fault, runs);
+  check_distance_weak(property, global, inst, nu, rho, delta, seed, fault, runs, perfect_oracle);
 }
 
 }  // namespace ssac::props
