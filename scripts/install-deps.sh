@@ -14,6 +14,7 @@ packages=(
   librapidcheck-dev      # property suites
   libbenchmark-dev       # benchmarks
   gnuplot-nox            # ssac experiment's plots (PNG)
+  parallel               # docs/scaling.md: the sharded-sweep recipe and its test
   clang-format
   clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
 )
