@@ -22,7 +22,29 @@ void check_theorem(Fault fault) {
   check_generated_distance_weak("theorem3", /*global=*/true, fault, /*runs=*/200);
 }
 
+// The counterexample of proofs-notes/theorem3-global-distance-weak.md, checked by hand there: two
+// edge points and the mean point in each cluster (gamma = 1.300014, rho = 0.75, delta = 0.3). A run
+// fails exactly when its first draw, which opens a cluster and anchors it, is an edge point: 4 of
+// the 6 rows.
+Instance hand_checked_counterexample() {
+  Instance inst;
+  inst.X.resize(6, 1);
+  inst.X << 0.42627, -0.69781, -0.13577, 0.69551, 0.59489, 0.64520;
+  inst.labels = {1, 1, 1, 2, 2, 2};
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "line";
+  return inst;
+}
+
 }  // namespace
+
+// A fixed regression, independent of what the generated search finds on the current stream.
+TEST(Theorem3GlobalDistanceWeak, HandCheckedCounterexample) {
+  EXPECT_TRUE(expect_caught("Theorem 3 on the hand-checked counterexample", [] {
+    check_distance_weak("theorem3", /*global=*/true, hand_checked_counterexample(), 1.0, 0.75, 0.3,
+                        0, Fault::none, /*runs=*/300);
+  }));
+}
 
 // FINDING (proofs-notes/theorem3-global-distance-weak.md): the theorem as stated is false. A
 // distance-weak oracle's abstentions depend on where the point lies, so Z_p is not a uniform
