@@ -48,7 +48,41 @@ Instance hand_checked_counterexample() {
   return with_center_points(inst);
 }
 
+// The same counterexample with distinct points (X is a set in the paper): copy i of each repeated
+// value moved by i * 1e-7 away from the other cluster side, then a point at each mean. Margins,
+// checked by hand in the note: gamma = 1.2999987 (nu - gamma = 0.022), condition (a) between the
+// near sides fires with at least 1.01e-4 to spare, condition (b) across each cluster's sides with
+// 0.43 and 0.49, and the mean points lie 0.21 r_1 and 0.20 r_2 inside the x* bound.
+Instance jittered_counterexample() {
+  const double a = 1.0454398136864376, b = -0.97749801264458, c = -1.295388243395408,
+               d = -3.2704896280223936, h = 1e-7;
+  std::vector<double> xs;
+  Instance inst;
+  auto add = [&](double base, double step, int copies, int label) {
+    for (int i = 0; i < copies; ++i) {
+      xs.push_back(base + i * step);
+      inst.labels.push_back(label);
+    }
+  };
+  add(a, h, 11, 1);
+  add(b, -h, 10, 1);
+  add(c, h, 3, 2);
+  add(d, -h, 3, 2);
+  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "line";
+  return with_center_points(inst);
+}
+
 }  // namespace
+
+TEST(Theorem2LocalDistanceWeak, JitteredCounterexampleWithDistinctPoints) {
+  EXPECT_TRUE(expect_caught("Theorem 2 on the jittered counterexample (distinct points)", [] {
+    check_instance(jittered_counterexample(), 1.322, 0.75, 0.3, 0, Fault::none, kTheoremRuns);
+  }));
+}
 
 // FINDING (proofs-notes/theorem2-local-distance-weak.md): the theorem as stated is false, by the
 // mechanism of Theorem 3. With 1000 runs per case the default seed finds, after 65 cases, k = 2,
