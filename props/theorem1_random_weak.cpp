@@ -15,7 +15,9 @@
 namespace ssac::props {
 namespace {
 
-void check_theorem1(Fault fault) {
+// `search` is Algorithm 2 for Theorem 1 itself; Appendix C's unified search (Algorithm 4) is run
+// through the same check by props/appendix_c_unified.cpp.
+void check_theorem1(Fault fault, Search search = Search::random) {
   const Instance inst = *gen_instance({2, 4, 3, 25, 1.3, 3.0});
   const double q = *rc::gen::inRange(70, 101) / 100.0;
   const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
@@ -28,7 +30,7 @@ void check_theorem1(Fault fault) {
   P.k = k;
   P.eta = theory::eta_random<double>(k, inst.X.cols(), delta, gamma, q);
   P.beta = std::max(1, static_cast<int>(std::ceil(theory::beta_random<double>(k, n, delta, q))));
-  P.search = Search::random;
+  P.search = search;
   const std::uint64_t runs = kTheoremRuns;
   const auto failures = count_failures(
       inst, P,
@@ -42,7 +44,8 @@ void check_theorem1(Fault fault) {
   RC_CLASSIFY(inst.stats.gamma < 1.5, "gamma < 1.5");
   RC_CLASSIFY(failures > 0, "failures observed");
   RC_TAG(inst.shape);
-  RC_ASSERT(rate_at_most("theorem1", os.str(), failures, runs, delta, "delta"));
+  RC_ASSERT(rate_at_most(search == Search::random ? "theorem1" : "appendix_c_unified_random",
+                         os.str(), failures, runs, delta, "delta"));
 }
 
 // The step of the repaired proof (proofs-notes/theorem1-random-weak.md) that p = argmax_t |Z_t|
@@ -104,6 +107,18 @@ TEST(Theorem1RandomWeak_Negative, MeanOverAllSamplesIsCaught) {
 
 TEST(Theorem1RandomWeak_Negative, OffByOneSearchIsCaught) {
   EXPECT_TRUE(expect_caught("Theorem 1, j* + 1", [] { check_theorem1(Fault::off_by_one_search); }));
+}
+
+// Appendix C: "a random-weak oracle case can be covered with the equivalent result" by the unified
+// search (Algorithm 4). The same check at Theorem 1's eta and beta with Algorithm 4 in place of
+// Algorithm 2 (proofs-notes/appendix-c-unified.md).
+RC_GTEST_PROP(AppendixCUnified, RandomWeakRecoversWithProbabilityOneMinusDelta, ()) {
+  check_theorem1(Fault::none, Search::unified);
+}
+
+TEST(AppendixCUnified_Negative, OffByOneSearchIsCaught) {
+  EXPECT_TRUE(expect_caught("Appendix C unified search, j* + 1",
+                            [] { check_theorem1(Fault::off_by_one_search, Search::unified); }));
 }
 
 }  // namespace ssac::props
