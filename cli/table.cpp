@@ -38,6 +38,17 @@ std::string markdown_cell(const std::string& s) {
 
 }  // namespace
 
+std::vector<Column> columns(std::string_view names, Align align) {
+  std::vector<Column> out;
+  for (std::size_t a = 0; a <= names.size();) {
+    std::size_t b = names.find(',', a);
+    if (b == std::string_view::npos) b = names.size();
+    out.emplace_back(std::string(names.substr(a, b - a)), align);
+    a = b + 1;
+  }
+  return out;
+}
+
 void Table::add(std::vector<std::string> cells) {
   if (cells.size() != columns.size())
     throw std::invalid_argument("Table::add: " + std::to_string(cells.size()) + " cells for " +

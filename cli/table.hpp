@@ -29,6 +29,9 @@ struct Column {
         gap(std::move(gap_)) {}
 };
 
+// Columns named by a comma-separated list ("k,m,n"), all aligned alike.
+std::vector<Column> columns(std::string_view names, Align align = Align::right);
+
 struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<std::string>> rows;

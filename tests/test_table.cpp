@@ -27,6 +27,15 @@ TEST(Table, RowsMustMatchTheColumns) {
   EXPECT_THROW(t.add({"only one"}), std::invalid_argument);
 }
 
+TEST(Table, ColumnsFromANameList) {
+  const auto c = ssac::cli::columns("a,bc,,d", Align::left);
+  ASSERT_EQ(c.size(), 4u);
+  EXPECT_EQ(c[1].name, "bc");
+  EXPECT_EQ(c[2].name, "");
+  EXPECT_EQ(c[3].align, Align::left);
+  EXPECT_EQ(ssac::cli::columns("k").size(), 1u);
+}
+
 TEST(Table, Csv) {
   EXPECT_EQ(ssac::cli::to_csv(sample()), "name,n,note\na,1,\nb_c,100%,\"x, \"\"y\"\"\"\n");
 }
