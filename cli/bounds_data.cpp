@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "bounds_common.hpp"
+#include "decimal_option.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "table.hpp"
@@ -20,7 +21,7 @@ using theory::Real50;
 
 struct DataRow {
   theory::DistanceWeakReport r;
-  double delta = 0;
+  theory::Decimal delta;
   std::string reason;  // empty when the theorem's conditions hold
 };
 
@@ -40,9 +41,9 @@ std::string failure_reason(const theory::DistanceWeakReport& r) {
   else if (!std::isfinite(r.gamma))
     why.push_back("gamma = inf (one cluster, or every cluster of radius 0): no finite margin");
   if (!r.nu_in_range)
-    why.push_back("nu = " + format_double(r.nu) + " is outside [gamma, gamma+1] = [" +
+    why.push_back("nu = " + r.nu.str() + " is outside [gamma, gamma+1] = [" +
                   format_double(r.gamma) + ", " + format_double(r.gamma + 1) + "]");
-  if (!(r.c > 0)) {
+  if (!(r.c_exact > theory::Decimal())) {
     why.push_back("c = " + format_double(r.c) + " <= 0 leaves every G_i(c) empty, so no x*");
   } else {
     if (!r.x_star)
@@ -85,9 +86,9 @@ std::string json_output(const DataInfo& info, const std::vector<DataRow>& rows) 
     Json j;
     j["oracle"] = r.global ? "global" : "local";
     j["theorem"] = r.global ? 3 : 2;
-    j["nu"] = r.global ? Json(nullptr) : number_token(format_double(r.nu));
-    j["rho"] = number_token(format_double(r.rho));
-    j["delta"] = number_token(format_double(row.delta));
+    j["nu"] = r.global ? Json(nullptr) : number_token(r.nu.str());
+    j["rho"] = number_token(r.rho.str());
+    j["delta"] = number_token(row.delta.str());
     j["k"] = info.k;
     j["m"] = info.m;
     j["n"] = info.n;
@@ -120,9 +121,9 @@ Table csv_table(const DataInfo& info, const std::vector<DataRow>& rows) {
     auto flag = [](bool b) { return std::string(b ? "1" : "0"); };
     t.add({r.global ? "global" : "local",
            r.global ? "3" : "2",
-           r.global ? "" : format_double(r.nu),
-           format_double(r.rho),
-           format_double(row.delta),
+           r.global ? "" : r.nu.str(),
+           r.rho.str(),
+           row.delta.str(),
            std::to_string(info.k),
            std::to_string(info.m),
            std::to_string(info.n),
@@ -152,8 +153,8 @@ std::string text_output(const std::string& file, const DataInfo& info,
     const auto& r = rows[i].r;
     if (i) out += "\n";
     out += std::string(r.global ? "global" : "local") + " distance-weak oracle (Theorem " +
-           (r.global ? "3" : "2") + "): " + (r.global ? "" : "nu = " + format_double(r.nu) + ", ") +
-           "rho = " + format_double(r.rho) + ", delta = " + format_double(rows[i].delta) + "\n";
+           (r.global ? "3" : "2") + "): " + (r.global ? "" : "nu = " + r.nu.str() + ", ") +
+           "rho = " + r.rho.str() + ", delta = " + rows[i].delta.str() + "\n";
     // name, value, note
     Table t{{{"", Align::left, "", 12, ""}, {"", Align::left, "", 28, " "}, {"", Align::left}}, {}};
     t.add({"data", file,
@@ -197,11 +198,10 @@ Table central_table(const std::vector<DataRow>& rows) {
     t.columns.push_back({name, align, latex});
   for (const DataRow& row : rows) {
     const auto& r = row.r;
-    t.add({r.global ? "global" : "local", r.global ? "-" : format_double(r.nu),
-           format_double(r.rho), format_double(row.delta), short_v(Real50(r.gamma)),
-           short_v(Real50(r.c)), fraction(r), short_v(r.q == 0 ? Real50(0) : r.q),
-           short_v(r.epsilon == 0 ? Real50(0) : r.epsilon), r.satisfied ? "yes" : "no",
-           r.eta ? int_or(r.eta->ceil, "-") : "-", row.reason});
+    t.add({r.global ? "global" : "local", r.global ? "-" : r.nu.str(), r.rho.str(), row.delta.str(),
+           short_v(Real50(r.gamma)), short_v(Real50(r.c)), fraction(r),
+           short_v(r.q == 0 ? Real50(0) : r.q), short_v(r.epsilon == 0 ? Real50(0) : r.epsilon),
+           r.satisfied ? "yes" : "no", r.eta ? int_or(r.eta->ceil, "-") : "-", row.reason});
   }
   return t;
 }
@@ -209,9 +209,9 @@ Table central_table(const std::vector<DataRow>& rows) {
 }  // namespace
 
 int run_data(const DataRequest& request) {
-  const auto& nus = request.nu;
-  const auto& rhos = request.rho;
-  const auto& deltas = request.delta;
+  const auto nus = decimals("nu", request.nu, theory::kNuRange);
+  const auto rhos = decimals("rho", request.rho, theory::kRhoRange);
+  const auto deltas = decimals("delta", request.delta, theory::kDeltaRange);
   // Which oracles: both when nu is given, else the global one, which needs no nu (Theorem 3).
   const std::string oracle = !request.oracle.empty() ? request.oracle
                              : request.nu_given      ? "both"
@@ -228,18 +228,18 @@ int run_data(const DataRequest& request) {
   // Every row is computed (and its parameters checked by theory/) before any output, so a bad
   // value prints nothing.
   std::vector<DataRow> rows;
-  auto add = [&rows](theory::DistanceWeakReport r, double delta) {
+  auto add = [&rows](theory::DistanceWeakReport r, const theory::Decimal& delta) {
     std::string why = r.satisfied ? std::string() : failure_reason(r);
     rows.push_back({std::move(r), delta, std::move(why)});
   };
   if (oracle != "global")
-    for (double nu : nus)
-      for (double rho : rhos)
-        for (double delta : deltas)
+    for (const auto& nu : nus)
+      for (const auto& rho : rhos)
+        for (const auto& delta : deltas)
           add(theory::distance_weak_local(d, nu, rho, delta), delta);
   if (oracle != "local")
-    for (double rho : rhos)
-      for (double delta : deltas)
+    for (const auto& rho : rhos)
+      for (const auto& delta : deltas)
         add(theory::distance_weak_global(d, rho, delta), delta);
   std::string out;
   if (request.format == "json")

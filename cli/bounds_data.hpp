@@ -11,8 +11,8 @@ struct DataRequest {
   std::string file;
   std::string oracle;  // local, global, both, or empty: both when --nu was given, else global
   bool nu_given = false;
-  std::string format;  // text, csv, markdown, latex or json
-  std::vector<double> nu, rho, delta;
+  std::string format;                       // text, csv, markdown, latex or json
+  std::vector<std::string> nu, rho, delta;  // the typed decimals
 };
 
 // Prints the rows and returns the exit status; errors are thrown (ParameterError, DataError)

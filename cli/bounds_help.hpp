@@ -5,8 +5,12 @@ namespace ssac::cli {
 
 inline constexpr const char* kBoundsHelpFooter =
     "Each LIST is comma-separated; one row per combination, in the order k, m, n, delta, gamma,\n"
-    "q (q varies fastest). Logarithms are natural. Values are 50-digit evaluations printed with\n"
-    "21 significant digits; integers are exact (certified ceilings, possibly above 2^64).\n"
+    "q (q varies fastest). delta, gamma and q (and --nu, --rho) are read as exact decimals, so\n"
+    "every number is for the value typed, not for its nearest double; at most 100 significant\n"
+    "digits, no hexadecimal. Logarithms are natural. Values are 50-digit evaluations printed\n"
+    "with 21 significant digits; integers are exact (certified ceilings, possibly above 2^64);\n"
+    "assign_success values are exact decimals, printed as such when they have at most 20\n"
+    "significant digits (0.847 for q = 0.7, k = 3).\n"
     "\n"
     "Keys (json; csv columns use the same names, with _ceil for the integer):\n"
     "  eta_perfect          remark after Theorem 1: 8(log k+log(m+1)+log(1/delta))/(gamma-1)^2\n"

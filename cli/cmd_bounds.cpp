@@ -1,5 +1,5 @@
 // ssac bounds: the paper's sampling numbers for every combination of the given parameter lists,
-// computed by theory/ (proofs-notes/bounds.md). Integers are exact
+// computed by theory/ (proofs-notes/bounds.md) for the exact decimals typed. Integers are exact
 // (boost cpp_int) and printed digit for digit, also in JSON, where they may exceed 2^64. Dataset
 // mode (--data, Theorems 2 and 3) lives in bounds_data.cpp.
 #include <memory>
@@ -11,6 +11,7 @@
 #include "bounds_data.hpp"
 #include "bounds_help.hpp"
 #include "commands.hpp"
+#include "decimal_option.hpp"
 #include "ssac/error.hpp"
 #include "table.hpp"
 
@@ -27,7 +28,8 @@ struct Row {
   Certified eta_perfect, eta_random, beta_random, eta_perfect_pinelis, eta_random_pinelis,
       beta_union;
   std::optional<theory::BinomialEta> binom, binom_pinelis;
-  Real50 p_exact, p_paper, p_lower, dim_log10, cor_expr;
+  std::string p_exact, p_paper, p_lower;  // exact decimals or rounded values (exact_or_rounded)
+  Real50 dim_log10, cor_expr;
   theory::Corollary1Counts counts;
 };
 
@@ -42,12 +44,14 @@ Row compute(const theory::Inputs& in) {
   r.beta_union = theory::certified_beta_union(in);
   r.binom = theory::eta_random_binomial(in, false);
   r.binom_pinelis = theory::eta_random_binomial(in, true);
-  const Real50 q(in.q), delta(in.delta), gamma(in.gamma);
-  r.p_exact = theory::assign_success_exact<Real50>(in.k, q);
-  r.p_paper = theory::assign_success_paper<Real50>(in.k, q);
-  r.p_lower = theory::assign_success_lower<Real50>(in.k, q);
-  r.dim_log10 = theory::dim_threshold_log10<Real50>(in.k, delta, gamma);
-  r.cor_expr = theory::corollary1_expression<Real50>(in.k, in.m, in.n, delta, gamma, q);
+  // Definition 4's probabilities are polynomials in q: exact decimals when short enough.
+  const auto exact = theory::assign_success_decimals(in.k, in.q, kExactDigits);
+  const Real50 q = in.q.to<Real50>();
+  r.p_exact = exact_or_rounded(exact.exact, theory::assign_success_exact<Real50>(in.k, q));
+  r.p_paper = exact_or_rounded(exact.paper, theory::assign_success_paper<Real50>(in.k, q));
+  r.p_lower = exact_or_rounded(exact.lower, theory::assign_success_lower<Real50>(in.k, q));
+  r.dim_log10 = theory::dim_threshold_log10(in);
+  r.cor_expr = theory::corollary1_expression(in);
   if (r.eta_random.ceil && r.beta_random.ceil)
     r.counts = theory::corollary1_counts(in.k, in.m, in.n, *r.eta_random.ceil, *r.beta_random.ceil);
   return r;
@@ -75,8 +79,8 @@ std::string percent(const std::optional<BigInt>& tight, const std::optional<BigI
 }
 
 std::vector<std::string> input_cells(const theory::Inputs& in) {
-  return {std::to_string(in.k),    std::to_string(in.m),    std::to_string(in.n),
-          format_double(in.delta), format_double(in.gamma), format_double(in.q)};
+  return {std::to_string(in.k), std::to_string(in.m), std::to_string(in.n),
+          in.delta.str(),       in.gamma.str(),       in.q.str()};
 }
 
 // ---- json ------------------------------------------------------------------------------------
@@ -100,9 +104,9 @@ std::string json_output(const std::vector<Row>& rows) {
     j["k"] = in.k;
     j["m"] = in.m;
     j["n"] = in.n;
-    j["delta"] = number_token(format_double(in.delta));
-    j["gamma"] = number_token(format_double(in.gamma));
-    j["q"] = number_token(format_double(in.q));
+    j["delta"] = number_token(in.delta.str());
+    j["gamma"] = number_token(in.gamma.str());
+    j["q"] = number_token(in.q.str());
     j["eta_perfect"] = certified_json(r.eta_perfect);
     j["eta_random"] = certified_json(r.eta_random);
     j["beta_random"] = certified_json(r.beta_random);
@@ -118,9 +122,7 @@ std::string json_output(const std::vector<Row>& rows) {
     s["eta_random_binomial_pinelis"] = save(binom_ceil(r.binom_pinelis), r.eta_random.ceil);
     s["eta_perfect_pinelis"] = save(r.eta_perfect_pinelis.ceil, r.eta_perfect.ceil);
     s["beta_union"] = save(r.beta_union.ceil, r.beta_random.ceil);
-    j["assign_success"] = {{"exact", value_text(r.p_exact)},
-                           {"paper", value_text(r.p_paper)},
-                           {"lower", value_text(r.p_lower)}};
+    j["assign_success"] = {{"exact", r.p_exact}, {"paper", r.p_paper}, {"lower", r.p_lower}};
     j["dim_threshold_log10"] = value_text(r.dim_log10);
     Json& c = j["corollary1"];
     c["expression"] = value_text(r.cor_expr);
@@ -157,8 +159,8 @@ Table csv_table(const std::vector<Row>& rows) {
     c.push_back(value_text(r.beta_union.value));
     c.push_back(int_or(r.beta_union.ceil, ""));
     c.push_back(std::to_string(theory::search_steps(r.in.n)));
-    for (const Real50* p : {&r.p_exact, &r.p_paper, &r.p_lower})
-      c.push_back(value_text(*p));
+    for (const std::string* p : {&r.p_exact, &r.p_paper, &r.p_lower})
+      c.push_back(*p);
     c.push_back(value_text(r.dim_log10));
     c.push_back(value_text(r.cor_expr));
     c.push_back(r.counts.queries.str());
@@ -176,8 +178,8 @@ std::string text_output(const std::vector<Row>& rows) {
     const auto& in = r.in;
     if (i) out += "\n";
     out += "k = " + std::to_string(in.k) + ", m = " + std::to_string(in.m) +
-           ", n = " + std::to_string(in.n) + ", delta = " + format_double(in.delta) +
-           ", gamma = " + format_double(in.gamma) + ", q = " + format_double(in.q) + "\n";
+           ", n = " + std::to_string(in.n) + ", delta = " + in.delta.str() +
+           ", gamma = " + in.gamma.str() + ", q = " + in.q.str() + "\n";
     // name, integer, value, note
     Table t{{{"", Align::left, "", 28, ""},
              {"", Align::right, "", 24, " "},
@@ -204,8 +206,7 @@ std::string text_output(const std::vector<Row>& rows) {
     bound("beta_union", r.beta_union,
           saves(r.beta_union.ceil, r.beta_random.ceil) +
               " (S = " + std::to_string(theory::search_steps(in.n)) + " search steps)");
-    t.add({"assign_success exact/paper/lower", "", value_text(r.p_exact),
-           value_text(r.p_paper) + " / " + value_text(r.p_lower)});
+    t.add({"assign_success exact/paper/lower", "", r.p_exact, r.p_paper + " / " + r.p_lower});
     t.add({"dim_threshold_log10", "", value_text(r.dim_log10), ""});
     t.add({"corollary1 queries", r.counts.queries.str(), value_text(r.cor_expr),
            "(explicit count; corollary's expression)"});
@@ -249,22 +250,25 @@ Table central_table(const std::vector<Row>& rows) {
 
 struct Opts {
   std::vector<long long> k{3}, m{2}, n{1000};
-  std::vector<double> delta{0.05}, gamma{1.1}, q{0.9};
+  std::vector<std::string> delta{"0.05"}, gamma{"1.1"}, q{"0.9"};
   std::string format = "text";
   std::string data, oracle;
-  std::vector<double> nu, rho{1.0};
+  std::vector<std::string> nu, rho{"1"};
   CLI::Option* data_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
 };
 
 int run_table(const Opts& o) {
+  const auto deltas = decimals("delta", o.delta, theory::kDeltaRange);
+  const auto gammas = decimals("gamma", o.gamma, theory::kGammaRange);
+  const auto qs = decimals("q", o.q, theory::kQRange);
   std::vector<theory::Inputs> inputs;
   for (long long k : o.k)
     for (long long m : o.m)
       for (long long n : o.n)
-        for (double delta : o.delta)
-          for (double gamma : o.gamma)
-            for (double q : o.q)
+        for (const auto& delta : deltas)
+          for (const auto& gamma : gammas)
+            for (const auto& q : qs)
               inputs.push_back({k, m, n, delta, gamma, q});
   // Every combination is checked before any output, so a bad value prints nothing.
   for (const auto& in : inputs)

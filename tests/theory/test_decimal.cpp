@@ -13,13 +13,14 @@
 #include <string>
 
 #include "ssac/error.hpp"
+#include "ssac/theory/bounds.hpp"
 #include "ssac/theory/decimal.hpp"
 
 namespace {
 
 namespace mp = boost::multiprecision;
 using ssac::theory::Decimal;
-using Real50 = mp::cpp_bin_float_50;
+using ssac::theory::Real50;
 using Ref500 = mp::number<mp::cpp_bin_float<500>, mp::et_off>;
 
 std::string text_of(std::string_view s) {
@@ -140,6 +141,21 @@ TEST(Decimal, ArithmeticAndComparisonsAreExact) {
   EXPECT_FALSE(Decimal("nan") >= Decimal(1.0));
   EXPECT_FALSE(Decimal("nan") == Decimal("nan"));
   EXPECT_THROW(Decimal("inf") - Decimal(1.0), std::logic_error);
+}
+
+TEST(Decimal, RangeChecksAreExactAndPrintTheTypedNumber) {
+  using ssac::theory::check_q;
+  try {
+    check_q(Decimal("1.0000000000000000000001"));  // its nearest double is 1, a valid q
+    ADD_FAILURE() << "no error";
+  } catch (const ssac::ParameterError& e) {
+    EXPECT_STREQ(e.what(), "q = 1.0000000000000000000001 is outside its admissible range (0, 1]");
+  }
+  EXPECT_NO_THROW(ssac::theory::check_gamma(Decimal("1.00000000000000000000000001")));
+  EXPECT_THROW(ssac::theory::check_gamma(Decimal("inf")), ssac::ParameterError);
+  EXPECT_THROW(ssac::theory::check_delta(Decimal("nan")), ssac::ParameterError);
+  EXPECT_THROW(ssac::theory::check_nu(Decimal("0.999999999999999999999")), ssac::ParameterError);
+  EXPECT_NO_THROW(ssac::theory::check_rho(Decimal(1.0)));
 }
 
 }  // namespace
