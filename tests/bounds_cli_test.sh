@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Command-line tests of `ssac bounds --data`: Theorems 2 and 3 on a labelled CSV. Checks the values
+# Command-line tests of `ssac bounds`. The table: inputs read as exact decimals (the referee's
+# gamma = 1.000001, q = 0.7), exact assign_success, agreement between formats, and every format's
+# bytes against tests/golden/bounds/. `--data`: Theorems 2 and 3 on a labelled CSV, with the values
 # of a dataset worked by hand, the row order of the combinations, the oracle selection, the reasons
-# given when the conditions fail, agreement between formats, and the error paths (exit 1 bad data,
+# given when the conditions fail, agreement between formats. Both: the error paths (exit 1 bad data,
 # 2 usage; one-line stderr; nothing on stdout). Usage: bounds_cli_test.sh PATH/TO/ssac
 set -u
 SSAC=$1
+GOLDEN=$(cd "$(dirname "$0")" && pwd)/golden/bounds
 # shellcheck source=cli_harness.sh
 source "$(dirname "$0")/cli_harness.sh"
 EXPECT_QUIET_STDOUT=1
@@ -162,5 +165,60 @@ expect 2 '--oracle' -- "$SSAC" bounds --data ok.csv --oracle psychic
 expect 2 '--nu' -- "$SSAC" bounds --data ok.csv --nu abc
 # Conditions that fail are a result, not an error.
 expect 0 '' -- "$SSAC" bounds --data ok.csv --nu 1 --rho 0.1
+
+# ---- The table: exact decimal inputs -------------------------------------------------------------
+# gamma = 1.000001 and q = 0.7 are the numbers typed: eta_perfect's ceiling is 41543654807122, where
+# the nearest doubles (gamma = 1.0000009999999999177...) give 41543654813957, and q + (1-q)q^(k-1)
+# is the exact decimal 0.847 (the nearest double of q gives 0.846999999999999958700...).
+"$SSAC" bounds --k 3 --m 2 --n 1500 --delta 0.05 --gamma 1.000001 --q 0.7 --format json >x.json ||
+  bad "the referee's case failed"
+grep -qF '"eta_perfect": {"value": "4.15436548071216830098e+13", "ceil": 41543654807122}' x.json &&
+  ok || bad "eta_perfect of gamma = 1.000001: $(grep eta_perfect x.json)"
+grep -qF '"assign_success": {"exact": "0.847", "paper": "0.784", "lower": "0.49"}' x.json && ok ||
+  bad "assign_success of q = 0.7, k = 3: $(grep assign_success x.json)"
+grep -qF '"delta": 0.05, "gamma": 1.000001, "q": 0.7,' x.json && ok || bad "inputs as typed"
+"$SSAC" bounds --k 3 --m 2 --n 1500 --gamma 1.000001,1.5 --q 0.7,0.123456789 --format csv >x.csv
+"$SSAC" bounds --k 3 --m 2 --n 1500 --gamma 1.000001,1.5 --q 0.7,0.123456789 --format json >y.json
+if command -v python3 >/dev/null; then
+  python3 - x.json y.json x.csv <<'EOF' && ok || bad "json and csv of the table disagree"
+import csv, json, sys
+row = json.load(open(sys.argv[1]))[0]
+assert row["eta_perfect"]["ceil"] == 41543654807122 and row["assign_success"]["exact"] == "0.847"
+rows, table = json.load(open(sys.argv[2])), list(csv.DictReader(open(sys.argv[3])))
+assert len(rows) == len(table) == 4
+for j, c in zip(rows, table):
+    assert str(j["gamma"]) == c["gamma"] and str(j["q"]) == c["q"]
+    for key in ("eta_perfect", "eta_random", "beta_random", "beta_union"):
+        assert j[key]["value"] == c[key] and str(j[key]["ceil"]) == c[key + "_ceil"]
+    for key in ("exact", "paper", "lower"):
+        assert j["assign_success"][key] == c["assign_success_" + key]
+# q = 0.123456789 at k = 3: the exact values have more than 20 digits, so they are rounded to 21.
+assert len(table[1]["assign_success_exact"]) == len("2.92657071480011635600e-01"), table[1]
+EOF
+fi
+# Every format of the table and of --data, byte for byte. The golden files were checked against
+# the outputs of the double-input program: equal except for the numbers whose inputs 0.05, 0.7,
+# 1.000001 and 0.9 are not doubles, the exact assign_success, and epsilon from the exact ratio.
+for f in text csv markdown latex json; do
+  "$SSAC" bounds --k 3 --m 2 --n 1500 --gamma 1.000001,1.5 --q 0.7 --format $f >t.$f
+  cmp -s t.$f "$GOLDEN/table.$f" && ok || bad "bounds --format $f: $(diff t.$f "$GOLDEN/table.$f")"
+  "$SSAC" bounds --data hand.csv --nu 9.5 --rho 0.9,0.75 --format $f >d.$f
+  cmp -s d.$f "$GOLDEN/data.$f" && ok || bad "bounds --data --format $f: $(diff d.$f "$GOLDEN/data.$f")"
+done
+# A gamma whose nearest double is 1 is admissible; a q whose nearest double is 1 is not.
+expect 0 '' -- "$SSAC" bounds --gamma 1.00000000000000000000000001
+expect 2 'q = 1.0000000000000000000001 is outside its admissible range (0, 1]' -- \
+  "$SSAC" bounds --q 0.5,1.0000000000000000000001
+expect 2 'gamma = 1 is outside its admissible range (1, inf)' -- "$SSAC" bounds --gamma 1.000
+expect 2 "--gamma: '0x1.8p0' is a hexadecimal number, not a decimal one; gamma must lie in (1, inf)" \
+  -- "$SSAC" bounds --gamma 0x1.8p0
+expect 2 'delta = nan is outside its admissible range (0, 1)' -- "$SSAC" bounds --delta nan
+expect 2 "has 101 significant digits, more than the 100 accepted; q must lie in (0, 1]" -- \
+  "$SSAC" bounds --q "0.$(printf '1%.0s' $(seq 101))"
+expect 2 "--delta: '1e-10000' has its leading digit at 10^-10000" -- "$SSAC" bounds --delta 1e-10000
+expect 2 "--rho: 'half' is not a decimal number such as 0.05 or 1e-9; rho must lie in (0, 1]" -- \
+  "$SSAC" bounds --data ok.csv --rho half
+expect 2 'rho = 1.0000000000000000000001 is outside its admissible range (0, 1]' -- \
+  "$SSAC" bounds --data ok.csv --rho 1.0000000000000000000001
 
 finish

@@ -1,5 +1,6 @@
-// Argument checks, the integer helpers and the explicit instantiations of the real-valued bounds
-// for double and Real50 (the templates live in bounds_impl.hpp).
+// Argument checks, the integer helpers, the 50-digit bounds of exact inputs and the explicit
+// instantiations of the real-valued bounds for double and Real50 (the templates live in
+// bounds_impl.hpp).
 #include <bit>
 #include <ios>
 #include <limits>
@@ -13,6 +14,14 @@ namespace {
 // double is exact, so every instantiation sees the same integer.
 constexpr long long kMaxCount = 9007199254740992LL;  // 2^53
 const char* const kCountRange = "9007199254740992]";
+
+[[noreturn]] void throw_decimal_out_of_range(const char* name, const Decimal& value,
+                                             const char* range) {
+  throw ParameterError(std::string(name) + " = " + value.str() +
+                       " is outside its admissible range " + range);
+}
+// Comparisons with NaN are false, so NaN fails every check below.
+const Decimal kZero(0.0), kOne(1.0);
 }  // namespace
 
 void check_k(long long k) {
@@ -33,6 +42,21 @@ void check_gamma(double gamma) {
 void check_q(double q) {
   detail::check_half_open_unit("q", q);
 }
+void check_delta(const Decimal& delta) {
+  if (!(delta > kZero && delta < kOne)) throw_decimal_out_of_range("delta", delta, kDeltaRange);
+}
+void check_gamma(const Decimal& gamma) {
+  if (!(gamma > kOne && gamma.is_finite())) throw_decimal_out_of_range("gamma", gamma, kGammaRange);
+}
+void check_q(const Decimal& q) {
+  if (!(q > kZero && q <= kOne)) throw_decimal_out_of_range("q", q, kQRange);
+}
+void check_nu(const Decimal& nu) {
+  if (!(nu >= kOne && nu.is_finite())) throw_decimal_out_of_range("nu", nu, kNuRange);
+}
+void check_rho(const Decimal& rho) {
+  if (!(rho > kZero && rho <= kOne)) throw_decimal_out_of_range("rho", rho, kRhoRange);
+}
 void check_q_assign(double q_assign) {
   detail::check_half_open_unit("q_assign", q_assign);
 }
@@ -52,6 +76,19 @@ long long search_steps(long long n) {
   // floor(N/2) of N candidate positions, so a search over |S_i| <= n positions takes at most
   // bit_width(n) steps.
   return static_cast<long long>(std::bit_width(static_cast<unsigned long long>(n)));
+}
+
+Real50 dim_threshold_log10(const Inputs& in) {
+  check(in);
+  const detail::ExactTerms<Real50> t(in);
+  return detail::dim_threshold_log10(in.k, t.log_delta, t.g);
+}
+
+Real50 corollary1_expression(const Inputs& in) {
+  check(in);
+  const detail::ExactTerms<Real50> t(in);
+  return detail::corollary1_expression(in.k, in.m, in.n, t.log_delta, t.g, t.log_q, t.log_1mq,
+                                       t.q_is_one);
 }
 
 Corollary1Counts corollary1_counts(long long k, long long m, long long n, const BigInt& eta,

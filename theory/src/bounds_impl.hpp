@@ -2,6 +2,11 @@
 // instantiations for double and Real50) and certify.cpp (which also evaluates at 150 and 500
 // digits to certify ceilings). The stable forms are derived in proofs-notes/bounds.md,
 // "Numerically stable forms".
+//
+// Every bound is written once, in namespace detail, on the quantities through which the inputs
+// enter it: log delta, g = gamma - 1, log q and log(1 - q). The public templates form these from
+// their real arguments exactly as before; ExactTerms forms them from exact decimals, subtracting
+// before rounding (gamma - 1, 1 - q, 1 - delta), so that no input loses digits to cancellation.
 #pragma once
 
 #include <boost/math/special_functions/expm1.hpp>
@@ -65,6 +70,85 @@ Real log_q_assign_lower(long long k, const Real& q) {
   return Real(k - 1) * log(q);
 }
 
+// ---- The bounds on their terms; arguments are checked by the callers. -------------------------
+// Remark after Theorem 1 (log_h = log(m+1)) and its Pinelis variant (log_h = log 2); every term
+// of the numerator is >= 0, so no cancellation.
+template <class Real>
+Real eta_perfect(long long k, const Real& log_h, const Real& log_delta, const Real& g) {
+  using std::log;
+  return 8 * (log(Real(k)) + log_h - log_delta) / (g * g);
+}
+
+// Lemma distance_ran, last line of the proof (target delta/(2k)), with log q_assign given.
+template <class Real>
+Real eta_assign(long long k, const Real& log_h, const Real& log_delta, const Real& g,
+                const Real& log_qa) {
+  using std::log;
+  const Real num = log(Real(2 * k)) + log_h - log_delta;
+  return num / log_inv_mixture(log_qa, Real(g * g / 8));
+}
+
+// Theorem 1's union bound over the search: beta >= log(2k * steps / delta) / log(1/(1-q)), with
+// log_steps = log of the number of search steps the bound pays for and log_1mq = log(1-q).
+template <class Real>
+Real beta(long long k, const Real& log_steps, const Real& log_delta, const Real& log_1mq,
+          bool q_is_one) {
+  using std::log;
+  // Proof of Theorem 1: lim_{q -> 1} log(1/(1-q)) = inf and the condition becomes beta >= 0.
+  if (q_is_one) return Real(0);
+  return (log(Real(2 * k)) + log_steps - log_delta) / -log_1mq;
+}
+
+// Section 3.2: log10 (k/delta)^{1/(gamma-1)^2 - 1}. The exponent (1-g)(1+g)/g^2 avoids the
+// cancellation of 1/g^2 - 1 near gamma = 2.
+template <class Real>
+Real dim_threshold_log10(long long k, const Real& log_delta, const Real& g) {
+  using std::log;
+  const Real exponent = (1 - g) * (1 + g) / (g * g);
+  return exponent * (log(Real(k)) - log_delta) / log(Real(10));
+}
+
+// Corollary 1 as printed: e^{-(gamma-1)^2} (not /8) and log m (not log(m+1)).
+template <class Real>
+Real corollary1_expression(long long k, long long m, long long n, const Real& log_delta,
+                           const Real& g, const Real& log_q, const Real& log_1mq, bool q_is_one) {
+  using std::log;
+  const Real eta_like = (log(Real(k)) + log(Real(m)) - log_delta) /
+                        log_inv_mixture(Real(Real(k - 1) * log_q), Real(g * g));
+  return beta(k, Real(log(log(Real(n)))), log_delta, log_1mq, q_is_one) * Real(k) * log(Real(n)) +
+         Real(k) * Real(k) * eta_like;
+}
+
+// The terms of exact decimal inputs at the precision of Real. A probability p > 1/2 is taken
+// through its exact complement: log p = log1p(-(1-p)) and log(1-p) = log(1-p), both to full
+// relative precision however close p is to 1; p <= 1/2 through log p and log1p(-p).
+template <class Real>
+struct ExactTerms {
+  Real log_delta, g, log_q, log_1mq;
+  bool q_is_one = false;
+
+  explicit ExactTerms(const Inputs& in) {
+    using std::log;
+    using std::log1p;
+    const Decimal one(1.0), half(0.5);
+    if (in.delta > half)
+      log_delta = log1p(Real(-(one - in.delta).template to<Real>()));
+    else
+      log_delta = log(in.delta.template to<Real>());
+    g = (in.gamma - one).template to<Real>();
+    q_is_one = in.q == one;
+    if (in.q > half) {
+      const Real c = (one - in.q).template to<Real>();
+      log_q = log1p(Real(-c));
+      log_1mq = q_is_one ? Real(0) : Real(log(c));
+    } else {
+      const Real q = in.q.template to<Real>();
+      log_q = log(q);
+      log_1mq = log1p(-q);
+    }
+  }
+};
+
 }  // namespace ssac::theory::detail
 
 namespace ssac::theory {
@@ -102,9 +186,7 @@ Real eta_perfect(long long k, long long m, const Real& delta, const Real& gamma)
   check_m(m);
   detail::check_open_unit("delta", delta);
   detail::check_gamma(gamma);
-  // Remark after Theorem 1; every term of the numerator is >= 0, so no cancellation.
-  const Real g = gamma - 1;
-  return 8 * (log(Real(k)) + log(Real(m + 1)) - log(delta)) / (g * g);
+  return detail::eta_perfect(k, Real(log(Real(m + 1))), Real(log(delta)), Real(gamma - 1));
 }
 
 template <class Real>
@@ -116,9 +198,8 @@ Real eta_assign(long long k, long long m, const Real& delta, const Real& gamma,
   detail::check_open_unit("delta", delta);
   detail::check_gamma(gamma);
   detail::check_half_open_unit("q_assign", q_assign);
-  // Lemma distance_ran, last line of the proof (target delta/(2k)).
-  const Real num = log(Real(2 * k)) + log(Real(m + 1)) - log(delta);
-  return num / detail::log_inv_mixture(Real(log(q_assign)), detail::half_eps_squared(gamma));
+  return detail::eta_assign(k, Real(log(Real(m + 1))), Real(log(delta)), Real(gamma - 1),
+                            Real(log(q_assign)));
 }
 
 template <class Real>
@@ -131,9 +212,8 @@ Real eta_random(long long k, long long m, const Real& delta, const Real& gamma, 
   detail::check_half_open_unit("q", q);
   // Theorem 1: Lemma distance_ran with q_assign = q^(k-1), passed as its logarithm so that
   // q^(k-1) never underflows before the denominator is formed.
-  const Real num = log(Real(2 * k)) + log(Real(m + 1)) - log(delta);
-  return num /
-         detail::log_inv_mixture(detail::log_q_assign_lower(k, q), detail::half_eps_squared(gamma));
+  return detail::eta_assign(k, Real(log(Real(m + 1))), Real(log(delta)), Real(gamma - 1),
+                            detail::log_q_assign_lower(k, q));
 }
 
 template <class Real>
@@ -142,8 +222,7 @@ Real eta_perfect_pinelis(long long k, const Real& delta, const Real& gamma) {
   check_k(k);
   detail::check_open_unit("delta", delta);
   detail::check_gamma(gamma);
-  const Real g = gamma - 1;
-  return 8 * (log(Real(k)) + log(Real(2)) - log(delta)) / (g * g);
+  return detail::eta_perfect(k, Real(log(Real(2))), Real(log(delta)), Real(gamma - 1));
 }
 
 template <class Real>
@@ -153,9 +232,8 @@ Real eta_random_pinelis(long long k, const Real& delta, const Real& gamma, const
   detail::check_open_unit("delta", delta);
   detail::check_gamma(gamma);
   detail::check_half_open_unit("q", q);
-  const Real num = log(Real(2 * k)) + log(Real(2)) - log(delta);
-  return num /
-         detail::log_inv_mixture(detail::log_q_assign_lower(k, q), detail::half_eps_squared(gamma));
+  return detail::eta_assign(k, Real(log(Real(2))), Real(log(delta)), Real(gamma - 1),
+                            detail::log_q_assign_lower(k, q));
 }
 
 template <class Real>
@@ -173,9 +251,8 @@ Real eta_distance_weak(long long k, long long m, const Real& delta, const Real& 
 }
 
 namespace detail {
-// Theorem 1's union bound over the search: beta >= log(2k * steps / delta) / log(1/(1-q)), where
-// `log_steps(n)` is log of the number of search steps the bound pays for; it is called only after
-// the inputs are checked.
+// beta for real arguments, with `log_steps(n)` the log of the number of search steps; it is
+// called only after the inputs are checked.
 template <class Real, class LogSteps>
 Real beta_for_steps(long long k, long long n, const Real& delta, const Real& q,
                     LogSteps log_steps) {
@@ -185,9 +262,9 @@ Real beta_for_steps(long long k, long long n, const Real& delta, const Real& q,
   check_n(n);
   check_open_unit("delta", delta);
   check_half_open_unit("q", q);
-  // Proof of Theorem 1: lim_{q -> 1} log(1/(1-q)) = inf and the condition becomes beta >= 0.
-  if (q == 1) return Real(0);
-  return (log(Real(2 * k)) + log_steps(n) - log(delta)) / -log1p(-q);
+  const bool q_is_one = q == 1;
+  return beta(k, Real(log_steps(n)), Real(log(delta)), q_is_one ? Real(0) : Real(log1p(-q)),
+              q_is_one);
 }
 }  // namespace detail
 
@@ -213,28 +290,23 @@ Real dim_threshold_log10(long long k, const Real& delta, const Real& gamma) {
   check_k(k);
   detail::check_open_unit("delta", delta);
   detail::check_gamma(gamma);
-  // Section 3.2: (k/delta)^{1/(gamma-1)^2 - 1}. The exponent (1-g)(1+g)/g^2 avoids the
-  // cancellation of 1/g^2 - 1 near gamma = 2.
-  const Real g = gamma - 1;
-  const Real exponent = (1 - g) * (1 + g) / (g * g);
-  return exponent * (log(Real(k)) - log(delta)) / log(Real(10));
+  return detail::dim_threshold_log10(k, Real(log(delta)), Real(gamma - 1));
 }
 
 template <class Real>
 Real corollary1_expression(long long k, long long m, long long n, const Real& delta,
                            const Real& gamma, const Real& q) {
   using std::log;
+  using std::log1p;
   check_k(k);
   check_m(m);
   check_n(n);
   detail::check_open_unit("delta", delta);
   detail::check_gamma(gamma);
   detail::check_half_open_unit("q", q);
-  // Corollary 1 as printed: e^{-(gamma-1)^2} (not /8) and log m (not log(m+1)).
-  const Real g = gamma - 1;
-  const Real eta_like = (log(Real(k)) + log(Real(m)) - log(delta)) /
-                        detail::log_inv_mixture(detail::log_q_assign_lower(k, q), Real(g * g));
-  return beta_random(k, n, delta, q) * Real(k) * log(Real(n)) + Real(k) * Real(k) * eta_like;
+  const bool q_is_one = q == 1;
+  return detail::corollary1_expression(k, m, n, Real(log(delta)), Real(gamma - 1), Real(log(q)),
+                                       q_is_one ? Real(0) : Real(log1p(-q)), q_is_one);
 }
 
 }  // namespace ssac::theory

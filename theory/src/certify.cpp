@@ -68,18 +68,6 @@ Certified certify(F f) {
   return out;
 }
 
-// A lambda body shared by the eta bounds: numerator / log_inv_mixture(log qa, c).
-template <class R>
-Eval<R> ratio(const R& num, const R& log_qa, const R& c) {
-  using std::abs;
-  return {num / detail::log_inv_mixture(log_qa, c), 1 + abs(log_qa)};
-}
-
-template <class R>
-R real(double x) {
-  return R(x);  // exact: every double is a 50-, 150- and 500-digit binary float
-}
-
 // beta's integer: the smallest integer >= 1 that is >= the value (Algorithm 2 samples |B| = beta
 // points; with beta = 0 a search step would ask nothing and could not decide).
 Certified at_least_one(Certified c) {
@@ -92,67 +80,62 @@ Certified at_least_one(Certified c) {
   return c;
 }
 
-}  // namespace
-
-Certified certified_eta_perfect(const Inputs& in) {
+// The eta bounds of Theorem 1 and the remark after it, with the Hoeffding factor H = m+1 or
+// Pinelis's 2. Their inputs enter through ExactTerms: the relative error of each term is a few
+// units in the last place, and (k-1) log q multiplies that of log q (the amplification).
+Certified certify_eta_perfect(const Inputs& in, long long hoeffding) {
   check(in);
   return certify([&](auto rung) {
     using R = typename decltype(rung)::type;
     using std::log;
-    const R g = real<R>(in.gamma) - 1;
-    const R num = log(R(in.k)) + log(R(in.m + 1)) - log(real<R>(in.delta));
-    return Eval<R>{8 * num / (g * g), R(1)};
+    const detail::ExactTerms<R> t(in);
+    return Eval<R>{detail::eta_perfect(in.k, R(log(R(hoeffding))), t.log_delta, t.g), R(1)};
   });
 }
 
-Certified certified_eta_random(const Inputs& in) {
+Certified certify_eta_random(const Inputs& in, long long hoeffding) {
   check(in);
   return certify([&](auto rung) {
     using R = typename decltype(rung)::type;
+    using std::abs;
     using std::log;
-    const R num = log(R(2 * in.k)) + log(R(in.m + 1)) - log(real<R>(in.delta));
-    return ratio<R>(num, detail::log_q_assign_lower(in.k, real<R>(in.q)),
-                    detail::half_eps_squared(real<R>(in.gamma)));
+    const detail::ExactTerms<R> t(in);
+    const R log_qa = R(in.k - 1) * t.log_q;
+    return Eval<R>{detail::eta_assign(in.k, R(log(R(hoeffding))), t.log_delta, t.g, log_qa),
+                   R(1 + abs(log_qa))};
   });
 }
 
-Certified certified_eta_perfect_pinelis(const Inputs& in) {
-  check(in);
-  return certify([&](auto rung) {
-    using R = typename decltype(rung)::type;
-    using std::log;
-    const R g = real<R>(in.gamma) - 1;
-    const R num = log(R(in.k)) + log(R(2)) - log(real<R>(in.delta));
-    return Eval<R>{8 * num / (g * g), R(1)};
-  });
-}
-
-Certified certified_eta_random_pinelis(const Inputs& in) {
-  check(in);
-  return certify([&](auto rung) {
-    using R = typename decltype(rung)::type;
-    using std::log;
-    const R num = log(R(2 * in.k)) + log(R(2)) - log(real<R>(in.delta));
-    return ratio<R>(num, detail::log_q_assign_lower(in.k, real<R>(in.q)),
-                    detail::half_eps_squared(real<R>(in.gamma)));
-  });
-}
-
-namespace {
-// The beta bounds: (log(2k) + log(L) - log(delta)) / -log1p(-q) with L = log n or S. The
+// The beta bounds: (log(2k) + log(L) - log(delta)) / -log(1-q) with L = log n or S. The
 // numerator may cancel (log log 2 < 0); its condition number enters the amplification.
 template <class R>
 Eval<R> beta_eval(const Inputs& in, const R& L) {
   using std::abs;
   using std::log;
-  using std::log1p;
-  const R a = log(R(2 * in.k)), b = log(L), c = -log(real<R>(in.delta));
+  const detail::ExactTerms<R> t(in);
+  const R a = log(R(2 * in.k)), b = log(L), c = -t.log_delta;
   const R num = a + b + c;
-  const R q = real<R>(in.q);
-  if (q == 1) return {R(0), R(1)};
-  return {num / -log1p(-q), 1 + (abs(a) + abs(b) + abs(c)) / num};
+  return {detail::beta(in.k, b, t.log_delta, t.log_1mq, t.q_is_one),
+          t.q_is_one ? R(1) : R(1 + (abs(a) + abs(b) + abs(c)) / num)};
 }
+
 }  // namespace
+
+Certified certified_eta_perfect(const Inputs& in) {
+  return certify_eta_perfect(in, in.m + 1);
+}
+
+Certified certified_eta_random(const Inputs& in) {
+  return certify_eta_random(in, in.m + 1);
+}
+
+Certified certified_eta_perfect_pinelis(const Inputs& in) {
+  return certify_eta_perfect(in, 2);
+}
+
+Certified certified_eta_random_pinelis(const Inputs& in) {
+  return certify_eta_random(in, 2);
+}
 
 Certified certified_beta_random(const Inputs& in) {
   check(in);
@@ -171,11 +154,12 @@ Certified certified_beta_union(const Inputs& in) {
   }));
 }
 
-Certified certified_eta_distance_weak(long long k, long long m, double delta, const Real50& epsilon,
-                                      const Real50& q) {
+Certified certified_eta_distance_weak(long long k, long long m, const Decimal& delta,
+                                      const Real50& epsilon, const Real50& q) {
   // Evaluated at 50 digits only: epsilon and q come from a dataset as 50-digit numbers, so the
   // higher rungs would not add information about the inputs themselves.
-  const Real50 v = eta_distance_weak<Real50>(k, m, Real50(delta), epsilon, q);
+  check_delta(delta);
+  const Real50 v = eta_distance_weak<Real50>(k, m, delta.to<Real50>(), epsilon, q);
   Certified out;
   out.value = v;
   auto f = [&](auto) {
@@ -187,20 +171,16 @@ Certified certified_eta_distance_weak(long long k, long long m, double delta, co
   return out;
 }
 
-Real50 binomial_tail(const BigInt& s, const Real50& q_assign, const Real50& gamma,
-                     const Real50& hoeffding_factor) {
+namespace {
+// The sum of binomial_tail with c = (gamma-1)^2/8 given; arguments already checked.
+Real50 tail_at(const BigInt& s, const Real50& q_assign, const Real50& c,
+               const Real50& hoeffding_factor) {
   using boost::math::binomial_distribution;
   using std::exp;
   using std::floor;
   using std::log;
-  if (s < 0) throw ParameterError("s = " + s.str() + " is outside its admissible range [0, inf)");
-  detail::check_half_open_unit("q_assign", q_assign);
-  detail::check_gamma(gamma);
-  if (!(hoeffding_factor >= 1))
-    throw_out_of_range("hoeffding_factor", static_cast<double>(hoeffding_factor), "[1, inf)");
   // Proof of Lemma distance_ran, with the ell = 0 term (no assignment-known sample: the mean is
   // undefined, counted as failure, min(1, H) = 1) and every term capped at 1.
-  const Real50 c = detail::half_eps_squared(gamma);
   const Real50 S = s.convert_to<Real50>();
   // j0: the largest ell with H e^{-ell c} >= 1; terms ell <= j0 contribute their probability.
   const Real50 j0 = floor(log(hoeffding_factor) / c);
@@ -216,16 +196,28 @@ Real50 binomial_tail(const BigInt& s, const Real50& q_assign, const Real50& gamm
   const Real50 upper = hoeffding_factor * exp(S * log_m) * cdf(complement(Lp, j0));
   return lower + upper;
 }
+}  // namespace
+
+Real50 binomial_tail(const BigInt& s, const Real50& q_assign, const Real50& gamma,
+                     const Real50& hoeffding_factor) {
+  if (s < 0) throw ParameterError("s = " + s.str() + " is outside its admissible range [0, inf)");
+  detail::check_half_open_unit("q_assign", q_assign);
+  detail::check_gamma(gamma);
+  if (!(hoeffding_factor >= 1))
+    throw_out_of_range("hoeffding_factor", static_cast<double>(hoeffding_factor), "[1, inf)");
+  return tail_at(s, q_assign, detail::half_eps_squared(gamma), hoeffding_factor);
+}
 
 std::optional<BinomialEta> eta_random_binomial(const Inputs& in, bool pinelis) {
   using std::pow;
   check(in);
   const Certified closed = pinelis ? certified_eta_random_pinelis(in) : certified_eta_random(in);
   if (!closed.ceil || *closed.ceil > pow(BigInt(10), 40)) return std::nullopt;
-  const Real50 qa = pow(Real50(in.q), Real50(in.k - 1));
-  const Real50 gamma(in.gamma);
+  const detail::ExactTerms<Real50> t(in);
+  const Real50 qa = pow(in.q.to<Real50>(), Real50(in.k - 1));
+  const Real50 c = t.g * t.g / 8;
   const Real50 H = pinelis ? Real50(2) : Real50(in.m + 1);
-  const Real50 target = Real50(in.delta) / (2 * Real50(in.k));
+  const Real50 target = in.delta.to<Real50>() / (2 * Real50(in.k));
   // A sample size counts only if its sum is below the target by a relative 1e-30, far more than
   // the error of a 50-digit evaluation: the result is then certified to satisfy the Lemma's
   // inequality, and it is the smallest such s unless the sum at s-1 lies within 1e-30 of the
@@ -238,23 +230,22 @@ std::optional<BinomialEta> eta_random_binomial(const Inputs& in, bool pinelis) {
   // plus one for the rounding of the 50-digit evaluation.
   using std::floor;
   using std::log;
-  const Real50 den = detail::log_inv_mixture(detail::log_q_assign_lower(in.k, Real50(in.q)),
-                                             detail::half_eps_squared(gamma));
+  const Real50 den = detail::log_inv_mixture(Real50(Real50(in.k - 1) * t.log_q), c);
   BigInt lo = 0;
   BigInt hi = floor(log(H / accept) / den).convert_to<BigInt>() + 2;
-  Real50 tail_hi = binomial_tail(hi, qa, gamma, H);
+  Real50 tail_hi = tail_at(hi, qa, c, H);
   if (!(tail_hi <= accept))
     throw std::logic_error("eta_random_binomial: the closed-form size fails the binomial sum");
   Real50 tail_lo = 1;
   while (hi - lo > 1) {
     const BigInt mid = lo + (hi - lo) / 2;
-    const Real50 t = binomial_tail(mid, qa, gamma, H);
-    if (t <= accept) {
+    const Real50 tail = tail_at(mid, qa, c, H);
+    if (tail <= accept) {
       hi = mid;
-      tail_hi = t;
+      tail_hi = tail;
     } else {
       lo = mid;
-      tail_lo = t;
+      tail_lo = tail;
     }
   }
   return BinomialEta{hi, tail_hi, tail_lo};

@@ -6,7 +6,9 @@
 // Real-valued bounds are templates on the real type, explicitly instantiated for double and
 // Real50 (50 decimal digits); other types are not instantiated. Integer arguments are counts
 // (k clusters, m dimensions, n points). Every function checks its arguments and throws
-// ssac::ParameterError naming the parameter and its admissible range.
+// ssac::ParameterError naming the parameter and its admissible range. The functions on Inputs
+// take delta, gamma and q as exact decimals (decimal.hpp), so their results are for the numbers
+// typed on the command line, not for the nearest doubles.
 #pragma once
 
 #include <boost/multiprecision/cpp_bin_float.hpp>
@@ -16,6 +18,7 @@
 #include <string>
 
 #include "ssac/data.hpp"
+#include "ssac/theory/decimal.hpp"
 
 namespace ssac::theory {
 
@@ -23,6 +26,12 @@ using Real50 = boost::multiprecision::cpp_bin_float_50;
 using BigInt = boost::multiprecision::cpp_int;
 
 // ---- Argument checks (each throws ssac::ParameterError) ---------------------------------------
+// The admissible ranges, as the messages print them.
+inline constexpr const char* kDeltaRange = "(0, 1)";
+inline constexpr const char* kGammaRange = "(1, inf)";
+inline constexpr const char* kQRange = "(0, 1]";
+inline constexpr const char* kNuRange = "[1, inf)";
+inline constexpr const char* kRhoRange = "(0, 1]";
 void check_k(long long k);             // k >= 1
 void check_m(long long m);             // m >= 1
 void check_n(long long n);             // n >= 2 (log log n of Theorem 1 needs log n > 0)
@@ -30,6 +39,13 @@ void check_delta(double delta);        // delta in (0, 1)
 void check_gamma(double gamma);        // gamma in (1, inf)
 void check_q(double q);                // q in (0, 1]  (Definition 5)
 void check_q_assign(double q_assign);  // q_assign in (0, 1]
+// The same on exact decimals, compared exactly: 1.0000000000000000000001 is not a q, although
+// its nearest double is 1. The message prints the decimal as typed (shortest form).
+void check_delta(const Decimal& delta);
+void check_gamma(const Decimal& gamma);
+void check_q(const Decimal& q);
+void check_nu(const Decimal& nu);    // nu in [1, inf)  (Definition 6)
+void check_rho(const Decimal& rho);  // rho in (0, 1]  (Definitions 6 and 7)
 
 // ---- Cluster-assignment success probability (Definition 4, appendix paragraph) -----------------
 // With all k anchors known, ssac::Run::assign succeeds when the true anchor says yes, or when it
@@ -46,6 +62,15 @@ Real assign_success_paper(long long k, const Real& q);
 // k-th (all k-1 answers must be no).
 template <class Real>
 Real assign_success_lower(long long k, const Real& q);
+// The three as exact decimals, for a decimal q: each is a polynomial in q with integer
+// coefficients, hence a decimal. Each is empty when it has more than `max_digits` significant
+// digits (decided without expanding it when it would be long; proofs-notes/bounds.md, "Exact
+// decimal inputs").
+struct AssignSuccessDecimals {
+  std::optional<Decimal> exact, paper, lower;
+};
+AssignSuccessDecimals assign_success_decimals(long long k, const Decimal& q,
+                                              std::size_t max_digits);
 
 // ---- eta: Phase-1 sample size per iteration
 // ------------------------------------------------------ Remark after Theorem 1 (and the paragraph
@@ -128,9 +153,12 @@ struct Certified {
   int digits = 0;  // precision (decimal digits) of the evaluation that certified `ceil`
 };
 
+// The parameters of one row of `ssac bounds`. A double converts to its exact value, so
+// Inputs{3, 2, 1000, 0.05, 1.1, 0.9} means the doubles nearest to those numbers; the command line
+// passes the typed decimals (Decimal("0.05")).
 struct Inputs {
   long long k = 1, m = 1, n = 2;
-  double delta = 0.05, gamma = 1.1, q = 1.0;
+  Decimal delta{"0.05"}, gamma{"1.1"}, q{"1"};
 };
 void check(const Inputs& in);  // all six parameters
 
@@ -140,6 +168,9 @@ Certified certified_eta_perfect_pinelis(const Inputs& in);
 Certified certified_eta_random_pinelis(const Inputs& in);
 Certified certified_beta_random(const Inputs& in);
 Certified certified_beta_union(const Inputs& in);
+// dim_threshold_log10 and corollary1_expression at 50 digits for the exact inputs.
+Real50 dim_threshold_log10(const Inputs& in);
+Real50 corollary1_expression(const Inputs& in);
 
 // ---- The tightest eta the proof of Lemma distance_ran supports
 // ----------------------------------- The smallest integer s with
@@ -165,27 +196,34 @@ Real50 binomial_tail(const BigInt& s, const Real50& q_assign, const Real50& gamm
 // its points (ratio 0).
 struct DistanceWeakReport {
   bool global = false;             // Theorem 3 (rho global) rather than Theorem 2 ((nu, rho) local)
-  double nu = 0, rho = 0;          // the oracle's parameters (nu unused for the global oracle)
+  Decimal nu, rho;                 // the oracle's parameters (nu unused for the global oracle)
   double gamma = 0;                // the dataset's margin (ssac::cluster_stats), a supremum
-  double c = 0;                    // min{2rho-1, gamma-nu+1} (Theorem 2) or 2rho-1 (Theorem 3)
+  Decimal c_exact;                 // min{2rho-1, gamma-nu+1} (Theorem 2) or 2rho-1 (Theorem 3)
+  double c = 0;                    // c_exact rounded to the nearest double, for display
   std::size_t worst_cluster = 0;   // 1-based id of the cluster attaining q_d
   std::size_t good = 0, size = 0;  // |G_i(c)| and |C_i| of that cluster
   Real50 q_d;                      // min_i |G_i(c)| / |C_i|  (q_d of Theorem 2, q_d' of Theorem 3)
   Real50 q;                        // 1 - (1-q_d)^2 (Theorem 2) or q_d^2 (Theorem 3)
   double t_max = 0;         // max_i min_{x in C_i} d(x, mu_i) / r(C_i): the best x* per cluster
-  Real50 epsilon;           // min((gamma-1)/2, (c - t_max)/2): the epsilon that remains
-  bool nu_in_range = true;  // gamma <= nu <= gamma + 1 (Theorem 2)
+                            // (the nearest double to the ratio)
+  Real50 epsilon;           // min((gamma-1)/2, (c - t_max)/2): the epsilon that remains, from the
+                            // exact c and the exact ratio
+  bool nu_in_range = true;  // gamma <= nu <= gamma + 1 (Theorem 2), compared exactly
   bool x_star = false;      // every cluster has x* with d(x*, mu_i) < (c - 2 eps) r(C_i), eps > 0
   bool satisfied = false;   // gamma > 1, nu_in_range, x_star, q_d > 0
   std::optional<Certified> eta;  // eta_distance_weak(k, m, delta, epsilon, q) when satisfied
 };
 // nu >= 1 (Definition 6) and rho in (0, 1] (Definitions 6 and 7) are checked; the dataset needs
-// labels and k = its number of clusters, m = its dimension.
-DistanceWeakReport distance_weak_local(const Dataset& data, double nu, double rho, double delta);
-DistanceWeakReport distance_weak_global(const Dataset& data, double rho, double delta);
+// labels and k = its number of clusters, m = its dimension. nu, rho and delta are exact decimals
+// (a double argument converts to its exact value); every comparison with the data's distances is
+// exact.
+DistanceWeakReport distance_weak_local(const Dataset& data, const Decimal& nu, const Decimal& rho,
+                                       const Decimal& delta);
+DistanceWeakReport distance_weak_global(const Dataset& data, const Decimal& rho,
+                                        const Decimal& delta);
 // The 50-digit eta_distance_weak with its certified ceiling.
-Certified certified_eta_distance_weak(long long k, long long m, double delta, const Real50& epsilon,
-                                      const Real50& q);
+Certified certified_eta_distance_weak(long long k, long long m, const Decimal& delta,
+                                      const Real50& epsilon, const Real50& q);
 
 // ---- Formatting
 // ---------------------------------------------------------------------------------- `digits`
