@@ -29,6 +29,9 @@ struct Opts {
   std::string search = "unified";
   std::string algorithm = "weak";
   std::string assignment = "paper";
+  std::string semantics = "paper";
+  std::vector<std::string> rules;
+  CLI::Option* assignment_opt = nullptr;
   unsigned long long seed = 0;
   std::string out, answers;
   std::string trace;  // --trace: the run as a JSON Lines trace (docs/trace-format.md)
@@ -52,7 +55,13 @@ int run_cluster(const Opts& o) {
   P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(data.n())));
   P.eta = o.eta;
   P.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
-  P.elimination = o.assignment == "paper";
+  // The profile, then single rules on top of it; --assignment code is elimination=off.
+  Profile profile = profile_named(o.semantics);
+  if (o.assignment_opt->count()) profile.elimination = o.assignment == "paper";
+  for (const std::string& r : o.rules)
+    set_rule(profile, r);
+  P.rules = profile.rules;
+  P.elimination = profile.elimination;
   if (o.algorithm == "original") {
     if (o.search_opt->count() > 0)
       throw ParameterError("--search does not apply to --algorithm original (plain binary search)");
@@ -138,6 +147,10 @@ int run_cluster(const Opts& o) {
     if (spec.uses_nu()) j["nu"] = spec.nu;
     if (spec.uses_rho()) j["rho"] = spec.rho;
     if (spec.uses_memory() && spec.memory != OracleMemory::fresh) j["memory"] = o.memory;
+    if (P.rules != Rules{}) {
+      j["semantics"] = profile_name({P.rules, P.elimination});
+      j["rules"] = describe({P.rules, P.elimination});
+    }
     j["eta"] = P.eta;
     j["beta"] = P.beta;
     j["r"] = P.sample_size();
@@ -183,6 +196,9 @@ int run_cluster(const Opts& o) {
     if (spec.uses_rho()) std::cout << " rho = " << format_double(spec.rho);
     if (spec.uses_memory() && spec.memory != OracleMemory::fresh)
       std::cout << " memory = " << o.memory;
+    if (P.rules != Rules{})
+      std::cout << ", semantics " << profile_name({P.rules, P.elimination}) << " ("
+                << describe({P.rules, P.elimination}) << ")";
     std::cout << ", k = " << P.k << ", eta = " << format_double(P.eta)
               << " (r = " << P.sample_size() << "), beta = " << P.beta << ", seed = " << o.seed
               << "\n";
@@ -241,11 +257,21 @@ Command add_cluster(CLI::App& root) {
                   "a coin flip, plain binary search)")
       ->check(CLI::IsMember({"weak", "original"}))
       ->capture_default_str();
-  app->add_option("--assignment", o->assignment,
-                  "cluster-assignment rule: paper (k-1 definite answers suffice) | code (the "
-                  "authors' code: only a yes or all no)")
-      ->check(CLI::IsMember({"paper", "code"}))
+  app->add_option("--semantics", o->semantics,
+                  "paper (the algorithm as the paper writes it, default) | authors-code (the rules "
+                  "of the authors' experiment code; proofs-notes/semantics.md)")
       ->capture_default_str();
+  app->add_option(
+      "--rule", o->rules,
+      "one rule NAME=VALUE on top of --semantics (repeatable): anchor=opener|lowest-"
+      "labelled-row|random-known-row, phase2=radius|prefix, overwrite=on|off, "
+      "sample-cap=on|off, self-pairs=on|off, empty-recovers=on|off, elimination=on|off");
+  o->assignment_opt =
+      app->add_option("--assignment", o->assignment,
+                      "cluster-assignment rule: paper (k-1 definite answers suffice) | code (the "
+                      "authors' code: only a yes or all no)")
+          ->check(CLI::IsMember({"paper", "code"}))
+          ->capture_default_str();
   add_seed_option(app, o->seed);
   app->add_option("--out", o->out, "write the labels (0 = unassigned) to this CSV");
   app->add_option("--answers", o->answers,

@@ -32,6 +32,8 @@ Command add_generate(CLI::App& root) {
   app->add_option("--max-draws", o->max_draws, "datasets drawn before giving up, >= 1")
       ->capture_default_str();
   add_seed_option(app, o->seed);
+  app->add_flag("--shuffle", o->p.shuffle,
+                "rows in a random order (as the authors' code's data), not cluster by cluster");
   app->add_option("--out", o->out, "output CSV file")->required();
   return {app, [o]() {
             GeneratorParams p = o->p;

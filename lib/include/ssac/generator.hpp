@@ -18,6 +18,10 @@ struct GeneratorParams {
   double box = 10.0;       // centers uniform in [-box, box]^m
   std::uint64_t max_draws = 100000;
   std::uint64_t seed = 0;
+  // Rows in a uniformly random order (the authors' code's make_blobs shuffles them) instead of
+  // cluster 1's rows first: an accepted dataset's rows are permuted by Fisher-Yates from the
+  // stream Rng::stream(seed, {kStreamShuffle}). The points, gamma and draws are unchanged.
+  bool shuffle = false;
 
   // Throws ParameterError naming the first field outside its range.
   void check() const;
@@ -42,5 +46,6 @@ Generated generate(const GeneratorParams& params);
 Dataset draw_dataset(const GeneratorParams& params, std::uint64_t draw_index);
 
 inline constexpr std::uint64_t kStreamGenerator = 1;
+inline constexpr std::uint64_t kStreamShuffle = 6;
 
 }  // namespace ssac

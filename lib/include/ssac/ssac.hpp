@@ -15,6 +15,7 @@
 #include "ssac/data.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/rng.hpp"
+#include "ssac/rules.hpp"
 
 namespace ssac {
 
@@ -32,6 +33,9 @@ struct Params {
   // k-1 "no" answers and one not-sure identify the cluster by elimination. The authors' code
   // does not do this; false reproduces it (semantics S2).
   bool elimination = true;
+  // Where the paper's algorithm and the authors' experiment code differ (ssac/rules.hpp); the
+  // default is the paper's.
+  Rules rules;
 
   // Throws ParameterError naming the first field outside its range (ssac/ranges.hpp); n is the
   // number of points.
@@ -44,8 +48,9 @@ struct Params {
 // own stream; trace replay (ssac validate) supplies the recorded choices instead.
 //     std::size_t choose(const std::vector<std::size_t>& pool, Draw what);
 // returns a position in `pool` (pool is non-empty): the rows of S_i in increasing row order for a
-// Phase-1 draw, the multiset Z_p in draw order for a Phase-2 draw of B.
-enum class Draw { phase1_sample, search_sample };
+// Phase-1 draw, the multiset Z_p in draw order for a Phase-2 draw of B, and the rows known to be
+// in a cluster, in increasing order, for AnchorRule::random_known_row.
+enum class Draw { phase1_sample, search_sample, anchor };
 class Chooser {
  public:
   virtual ~Chooser() = default;
@@ -93,6 +98,7 @@ struct SearchStep {
   Answer anchor_answer = Answer::NotSure;
   std::vector<std::size_t> sample;     // B, rows in draw order
   std::vector<Answer> sample_answers;  // Yes without a query where the drawn row is x_j itself
+  std::size_t queries = 0;             // queries this step asked
   Decision decision = Decision::out;
 };
 
@@ -130,7 +136,7 @@ struct Result {
   std::vector<int> recovery_order;   // clusters in the order first recovered
   std::map<int, Vector> centers;     // latest mu'_p of each recovered cluster
   std::map<int, double> radii;       // latest r'_i of each recovered cluster
-  std::vector<std::size_t> anchors;  // anchor row of cluster t at index t-1 (Phase 1, S3)
+  std::vector<std::size_t> anchors;  // the rows that opened clusters, in the order they did (S3)
   std::size_t queries_phase1 = 0, queries_phase2 = 0;
   std::uint64_t distance_evaluations = 0;  // d(x, mu') computed in Phase 2 (Corollary 1)
   std::uint64_t comparisons = 0;           // comparisons made by Phase 2's sorts

@@ -46,6 +46,17 @@ class Run {
 
   // Definition 4 and the appendix's paragraph on the cluster-assignment query.
   int assign(std::size_t x);
+  // The row of known cluster t that the query asks about (Rules::anchor).
+  std::size_t anchor_of(int t);
+  // The rows known to be in cluster t, in increasing order: those labelled t, and its opener while
+  // labels come only from Phase 2.
+  std::vector<std::size_t> known_rows(int t) const;
+  // x opens a new cluster: the smallest number in 1..k not known now (S3).
+  int open_cluster(std::size_t x);
+  // Rules::overwrite: known clusters left with no labelled row are forgotten.
+  void forget_unlabelled_clusters();
+  // Whether the pair (x, y) goes to the oracle (S4 and Rules::self_pairs).
+  bool asks(std::size_t x, std::size_t y) const { return x != y || P_.rules.self_pairs; }
   Answer ask(std::size_t x, std::size_t y, int phase, Purpose purpose);
 
   // The binary search of Algorithms 2-4 (S6) with one rule per search for "Search(x_j)".
@@ -66,6 +77,8 @@ class Run {
   Result R_;
   std::vector<std::size_t> S_;  // S_i, in increasing row order
   std::vector<char> recovered_;
+  std::vector<int> known_;           // known clusters, in the order their queries are asked
+  std::vector<std::size_t> opener_;  // opener_[t]: the row that opened cluster t
   int iteration_ = 0;
 };
 

@@ -92,6 +92,7 @@ Result Run::run() {
   S_.resize(n);  // line 1: S_1 = X
   std::iota(S_.begin(), S_.end(), std::size_t{0});
   recovered_.assign(static_cast<std::size_t>(P_.k) + 1, 0);
+  opener_.assign(static_cast<std::size_t>(P_.k) + 1, n);
 
   for (int i = 1; i <= P_.k; ++i) {  // line 2
     iteration_ = i;
@@ -117,29 +118,28 @@ Result Run::run() {
 
 // Lines 3-8. Returns false when every cluster-assignment query was not-sure (no p, S8).
 bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
-  // Line 4: Z ~ Uniform(S_i, r), r = ceil(k eta) draws with replacement (line 1, S1).
-  const std::uint64_t r = P_.sample_size();
+  // Line 4: Z ~ Uniform(S_i, r), r = ceil(k eta) draws with replacement (line 1, S1), or at most
+  // |S_i| of them under Rules::sample_cap.
+  std::uint64_t r = P_.sample_size();
+  if (P_.rules.sample_cap) r = std::min<std::uint64_t>(r, S_.size());
   for (std::uint64_t s = 0; s < r; ++s)
     it.sample.push_back(S_[chooser_.choose(S_, Draw::phase1_sample)]);
   observer_.sample_drawn(it);
-  // Lines 5-7: a cluster-assignment query for every draw, in draw order; counts[t-1] = |Z_t|.
-  std::vector<std::size_t> counts;
-  for (std::size_t x : it.sample) {
-    const int t = assign(x);
-    it.assignment.push_back(t);
-    if (t > 0) {
-      if (counts.size() < static_cast<std::size_t>(t))
-        counts.resize(static_cast<std::size_t>(t), 0);
-      ++counts[static_cast<std::size_t>(t - 1)];
-    }
-  }
+  // Lines 5-7: a cluster-assignment query for every draw, in draw order.
+  for (std::size_t x : it.sample)
+    it.assignment.push_back(assign(x));
   observer_.assigned(it);
-  // Line 8: p and mu'_p.
-  const int p = choose_cluster(counts);
-  if (p == 0) {
+  // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
+  std::vector<std::size_t> counts(known_.size(), 0);
+  for (int t : it.assignment)
+    for (std::size_t i = 0; i < known_.size(); ++i)
+      if (t > 0 && known_[i] == t) ++counts[i];
+  const int chosen = choose_cluster(counts);
+  if (chosen == 0) {
     it.outcome = Outcome::phase1_all_not_sure;
     return false;
   }
+  const int p = known_[static_cast<std::size_t>(chosen - 1)];
   for (std::size_t s = 0; s < it.sample.size(); ++s)  // Z_p as a multiset, in draw order
     if (it.assignment[s] == p) zp.push_back(it.sample[s]);
   it.p = p;
@@ -150,7 +150,7 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
 }
 
 int Run::choose_cluster(const std::vector<std::size_t>& counts) const {
-  // Ties go to the earliest-discovered cluster (S7).
+  // The position (1-based) in the known clusters; ties go to the earliest-discovered (S7).
   int p = 0;
   for (std::size_t t = 0; t < counts.size(); ++t)
     if (counts[t] > 0 && (p == 0 || counts[t] > counts[static_cast<std::size_t>(p - 1)]))
@@ -195,18 +195,21 @@ Run::Order Run::sorted_by_distance(const Vector& center) {
   return order;
 }
 
-// Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6); S_{i+1} = S_i \ C'_p;
-// C = C u {C'_p}. The points with d < r' are a prefix of the sorted order; every row of S_i is
-// still unassigned (label 0), so the ones labelled p below are exactly C'_p.
+// Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6), or the first j* rows of the
+// order (Rules::assignment); S_{i+1} = S_i \ C'_p; C = C u {C'_p}. Either is a prefix of the
+// sorted order.
 void Run::assign_cluster(Iteration& it, const Order& order) {
   const int p = it.p;
-  for (const auto& [d, x] : order) {
-    if (!(d < it.radius)) break;
-    R_.labels[x] = p;
+  const bool prefix = P_.rules.assignment == Phase2Labels::prefix;
+  std::vector<char> in(static_cast<std::size_t>(X_.rows()), 0);
+  for (std::size_t j = 0; j < order.size(); ++j) {
+    if (prefix ? j >= it.j_star : !(order[j].first < it.radius)) break;
+    in[order[j].second] = 1;
+    R_.labels[order[j].second] = p;  // overwrites an opener's label only under Rules::overwrite
   }
   std::vector<std::size_t> rest;
   for (std::size_t x : S_) {
-    if (R_.labels[x] == p) {
+    if (in[x]) {
       ++it.assigned;
       it.members.push_back(x);  // increasing row order, as S_i is kept
     } else {
@@ -214,14 +217,37 @@ void Run::assign_cluster(Iteration& it, const Order& order) {
     }
   }
   S_.swap(rest);
+  if (P_.rules.overwrite) forget_unlabelled_clusters();
   if (it.assigned == 0) {
     it.outcome = Outcome::empty_cluster;
-    return;
+    if (!P_.rules.empty_recovers) return;
   }
   if (!recovered_[static_cast<std::size_t>(p)]) R_.recovery_order.push_back(p);
   recovered_[static_cast<std::size_t>(p)] = 1;
   R_.centers[p] = it.center;
   R_.radii[p] = it.radius;
+}
+
+// Rules::overwrite: a known cluster none of whose rows carries its label any more is forgotten:
+// no longer known, not recovered, its centre dropped, its number free for the next opener.
+void Run::forget_unlabelled_clusters() {
+  std::vector<char> labelled(static_cast<std::size_t>(P_.k) + 1, 0);
+  for (int l : R_.labels)
+    if (l > 0) labelled[static_cast<std::size_t>(l)] = 1;
+  std::vector<int> kept;
+  for (int t : known_) {
+    if (labelled[static_cast<std::size_t>(t)]) {
+      kept.push_back(t);
+      continue;
+    }
+    const auto ti = static_cast<std::size_t>(t);
+    recovered_[ti] = 0;
+    opener_[ti] = static_cast<std::size_t>(X_.rows());
+    std::erase(R_.recovery_order, t);
+    R_.centers.erase(t);
+    R_.radii.erase(t);
+  }
+  known_.swap(kept);
 }
 
 // #Failure of Section 5.2 (S8) and the run's status line.
@@ -252,35 +278,71 @@ Answer Run::ask(std::size_t x, std::size_t y, int phase, Purpose purpose) {
 }
 
 int Run::assign(std::size_t x) {
-  auto& anchors = R_.anchors;
-  const int known = static_cast<int>(anchors.size());
+  const std::size_t known = known_.size();
+  std::vector<std::size_t> anchor(known);
+  for (std::size_t i = 0; i < known; ++i)
+    anchor[i] = anchor_of(known_[i]);
   // A point that is itself an anchor is assignment-known: no query (S4, self-pairs).
-  for (int t = 1; t <= known; ++t)
-    if (anchors[static_cast<std::size_t>(t - 1)] == x) return t;
+  if (!P_.rules.self_pairs)
+    for (std::size_t i = 0; i < known; ++i)
+      if (anchor[i] == x) return known_[i];
   // Definition 4: one weak same-cluster query per known cluster, asked in discovery order.
-  int first_yes = 0, no_count = 0, unsure_t = 0, unsure_count = 0;
-  for (int t = 1; t <= known; ++t) {
-    const Answer a = ask(x, anchors[static_cast<std::size_t>(t - 1)], 1, Purpose::assignment);
-    if (a == Answer::Yes && first_yes == 0) first_yes = t;
+  int first_yes = 0, unsure_t = 0;
+  std::size_t no_count = 0, unsure_count = 0;
+  for (std::size_t i = 0; i < known; ++i) {
+    const Answer a = ask(x, anchor[i], 1, Purpose::assignment);
+    if (a == Answer::Yes && first_yes == 0) first_yes = known_[i];
     if (a == Answer::No) ++no_count;
     if (a == Answer::NotSure) {
       ++unsure_count;
-      unsure_t = t;
+      unsure_t = known_[i];
     }
   }
   // A yes gives the cluster (an oracle that never lies says yes to at most one anchor; for one
   // that does, the first yes counts, S2).
   if (first_yes) return first_yes;
-  // No from every known anchor while fewer than k clusters are known: x opens cluster known+1
-  // and becomes its anchor (S3).
-  if (no_count == known && known < P_.k) {
-    anchors.push_back(x);
-    return known + 1;
-  }
+  // No from every known anchor while fewer than k clusters are known: x opens a cluster (S3).
+  if (no_count == known && known < static_cast<std::size_t>(P_.k)) return open_cluster(x);
   // With all k clusters known, k-1 definite answers identify the cluster: the one not-sure anchor.
-  if (P_.elimination && known == P_.k && unsure_count == 1 && no_count == known - 1)
+  if (P_.elimination && known == static_cast<std::size_t>(P_.k) && unsure_count == 1 &&
+      no_count == known - 1)
     return unsure_t;
   return 0;
+}
+
+int Run::open_cluster(std::size_t x) {
+  int t = 1;
+  while (std::find(known_.begin(), known_.end(), t) != known_.end())
+    ++t;
+  known_.push_back(t);
+  opener_[static_cast<std::size_t>(t)] = x;
+  R_.anchors.push_back(x);
+  if (P_.rules.overwrite) R_.labels[x] = t;  // the authors' code labels an opener at once
+  return t;
+}
+
+std::vector<std::size_t> Run::known_rows(int t) const {
+  std::vector<std::size_t> rows;
+  const std::size_t opener = opener_[static_cast<std::size_t>(t)];
+  for (std::size_t x = 0; x < R_.labels.size(); ++x)
+    if (R_.labels[x] == t || (!P_.rules.overwrite && x == opener)) rows.push_back(x);
+  return rows;
+}
+
+std::size_t Run::anchor_of(int t) {
+  switch (P_.rules.anchor) {
+    case AnchorRule::opener:
+      return opener_[static_cast<std::size_t>(t)];
+    case AnchorRule::lowest_labelled_row:
+    case AnchorRule::random_known_row:
+      break;
+  }
+  const std::vector<std::size_t> rows = known_rows(t);
+  // A known cluster always has a known row: its opener, until Phase 2 overwrites the opener's
+  // label, and then forget_unlabelled_clusters removes the cluster if no other row has it.
+  if (rows.empty()) return opener_[static_cast<std::size_t>(t)];
+  if (P_.rules.anchor == AnchorRule::lowest_labelled_row) return rows.front();
+  return rows[chooser_.choose(rows, Draw::anchor)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,8 +408,9 @@ Decision Run::search_random_weak(std::size_t xj, const std::vector<std::size_t>&
 
 // Algorithm 3, lines 3-4: Q(x_1, x_j) = 1 means in; no and not-sure both mean out.
 Decision Run::search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& step) {
-  if (xj == x1) return Decision::in;  // S4: a point is in its own cluster
+  if (!asks(x1, xj)) return Decision::in;  // S4: a point is in its own cluster
   step.anchor_asked = true;
+  ++step.queries;
   step.anchor_answer = ask(x1, xj, 2, Purpose::search_anchor);
   return step.anchor_answer == Answer::Yes ? Decision::in : Decision::out;
 }
@@ -355,8 +418,9 @@ Decision Run::search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& s
 // Algorithm 4, lines 4-15.
 Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<std::size_t>& zp,
                              SearchStep& step) {
-  if (xj == x1) return Decision::in;  // S4
+  if (!asks(x1, xj)) return Decision::in;  // S4
   step.anchor_asked = true;
+  ++step.queries;
   step.anchor_answer = ask(x1, xj, 2, Purpose::search_anchor);
   if (step.anchor_answer == Answer::Yes) return Decision::in;  // line 5
   if (step.anchor_answer == Answer::No) return Decision::out;  // line 7
@@ -369,8 +433,9 @@ Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<s
 // Ashtiani et al.'s binary search: one query Q(z, x_j) with a point z of Z_p; a yes/no oracle is
 // assumed, so anything but yes counts as no.
 Decision Run::search_plain(std::size_t z, std::size_t xj, SearchStep& step) {
-  if (xj == z) return Decision::in;  // S4
+  if (!asks(z, xj)) return Decision::in;  // S4
   step.anchor_asked = true;
+  ++step.queries;
   step.anchor_answer = ask(z, xj, 2, Purpose::search_anchor);
   return step.anchor_answer == Answer::Yes ? Decision::in : Decision::out;
 }
@@ -383,8 +448,10 @@ Decision Run::vote(std::size_t xj, const std::vector<std::size_t>& zp, std::size
   for (std::size_t b = 0; b < draws; ++b) {
     const std::size_t y = zp[chooser_.choose(zp, Draw::search_sample)];
     Answer a = Answer::Yes;  // y = x_j: a point is in its own cluster, no query (S4)
-    if (y != xj)
+    if (asks(y, xj)) {
       a = x_first ? ask(xj, y, 2, Purpose::search_sample) : ask(y, xj, 2, Purpose::search_sample);
+      ++step.queries;
+    }
     step.sample.push_back(y);
     step.sample_answers.push_back(a);
     yes |= a == Answer::Yes;

@@ -145,6 +145,15 @@ class Drawer {
   std::vector<std::size_t> rows_;
 };
 
+// Fisher-Yates from the last row down: row i swaps with a uniform row of 0..i.
+void shuffle_rows(Dataset& d, Rng rng) {
+  for (std::size_t i = d.n(); i-- > 1;) {
+    const auto j = static_cast<std::size_t>(rng.uniform_index(i + 1));
+    d.points.row(static_cast<Eigen::Index>(i)).swap(d.points.row(static_cast<Eigen::Index>(j)));
+    std::swap(d.labels[i], d.labels[j]);
+  }
+}
+
 }  // namespace
 
 Generated generate(const GeneratorParams& p) {
@@ -152,7 +161,11 @@ Generated generate(const GeneratorParams& p) {
   Drawer drawer(p);
   for (std::uint64_t d = 0; d < p.max_draws; ++d) {
     const double g = drawer.draw(d);
-    if (g > p.gamma_min && g <= p.gamma_max) return Generated{drawer.take(), g, d + 1};
+    if (g > p.gamma_min && g <= p.gamma_max) {
+      Generated out{drawer.take(), g, d + 1};
+      if (p.shuffle) shuffle_rows(out.data, Rng::stream(p.seed, {kStreamShuffle}));
+      return out;
+    }
   }
   throw DataError("generator: no draw in " + std::to_string(p.max_draws) +
                   " had its gamma-margin in (" + format_double(p.gamma_min) + ", " +

@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <utility>
 
 #include "ssac/error.hpp"
@@ -163,6 +164,13 @@ json header_json(const Matrix& X, const TraceHeader& h) {
   j["fingerprint"] = points_fingerprint(X);
   if (!h.oracle.empty()) j["oracle"] = h.oracle;
   if (h.seed) j["seed"] = *h.seed;
+  // The rules a run was made under, when they are not the paper's (ssac/rules.hpp); a trace of the
+  // paper profile has no such field. The elimination rule stays in "assignment".
+  const Profile profile{h.params.rules, h.params.elimination};
+  if (h.params.rules != Rules{}) {
+    j["semantics"] = profile_name(profile);
+    j["rules"] = describe(profile);
+  }
   return j;
 }
 
@@ -205,12 +213,9 @@ Events trace_events(const Matrix& X, const TraceHeader& h, const Result& R) {
       for (std::size_t s = 0; s < it.steps.size(); ++s) {
         const SearchStep& st = it.steps[s];
         const Where w{i, 2, s + 1};
-        // The step's queries: Q(x_1, x_j) when asked, then one per draw of B other than x_j
-        // itself (a point is in its own cluster; the reference asks no such query, S4).
-        std::size_t asked = st.anchor_asked ? 1 : 0;
-        for (std::size_t y : st.sample)
-          asked += y != st.row;
-        for (std::size_t a = 0; a < asked && qi < R.queries.size(); ++a)
+        // The step's queries: Q(x_1, x_j) when asked, then one per draw of B that was asked (not
+        // x_j itself, unless self-pairs are asked: S4).
+        for (std::size_t a = 0; a < st.queries && qi < R.queries.size(); ++a)
           query(w);
         json j;
         j["event"] = "step";
@@ -313,7 +318,9 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
         {"r", T::uint},
         {"fingerprint", T::str},
         {"oracle", T::str, false},
-        {"seed", T::uint, false}}},
+        {"seed", T::uint, false},
+        {"semantics", T::str, false},
+        {"rules", T::str, false}}},
       {"iteration", {{"iteration", T::uint}, {"remaining", T::uint}}},
       {"sample", {{"iteration", T::uint}, {"rows", T::rows}}},
       {"query",
@@ -656,6 +663,24 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
     throw DataError(at1 + "algorithm \"" + H.algorithm + "\" does not go with search \"" + search +
                     "\" (the original SSAC uses the plain search, and only it)");
   H.params.elimination = h["assignment"] == "paper";
+  if (h.contains("rules")) {
+    Profile profile{{}, H.params.elimination};
+    try {
+      std::istringstream words(h["rules"].get<std::string>());
+      for (std::string w; words >> w;)
+        set_rule(profile, w);
+    } catch (const ParameterError& e) {
+      throw DataError(at1 + e.what());
+    }
+    if (profile.elimination != H.params.elimination)
+      throw DataError(at1 + "\"rules\" says elimination=" + (profile.elimination ? "on" : "off") +
+                      " but \"assignment\" is " + h["assignment"].dump());
+    if (profile.rules.anchor == AnchorRule::random_known_row)
+      throw DataError(at1 +
+                      "anchor=random-known-row draws anchors the trace does not record; "
+                      "such a run cannot be replayed");
+    H.params.rules = profile.rules;
+  }
   if (h["k"].get<std::uint64_t>() > n)
     throw DataError(at1 + "k = " + h["k"].dump() + " is outside [1, n]");
   H.params.k = h["k"].get<int>();

@@ -1,0 +1,72 @@
+// The rules on which the paper's algorithm as written (the reference, semantics S1-S8) and the
+// authors' published experiment code decide differently, each as one named choice. Two profiles
+// name the two sets: `paper` (the reference and the default) and `authors-code` (what the code
+// behind the paper's tables does, proofs-notes/semantics.md, "The authors-code profile"). Every
+// rule can also be set alone, which is how docs/reproduction.md's ablation attributes the
+// difference between the two.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ssac {
+
+// Which row of a known cluster t the cluster-assignment query (Definition 4) asks about.
+enum class AnchorRule {
+  opener,               // the row that opened t, for the whole run (S3)
+  lowest_labelled_row,  // the lowest-index row currently labelled t (moves as labels change)
+  random_known_row,     // a row known to be in t, drawn uniformly at every query (Chooser)
+};
+const char* to_string(AnchorRule a);  // "opener", "lowest-labelled-row", "random-known-row"
+
+// Which rows Phase 2 labels p (Algorithm 1, line 13).
+enum class Phase2Labels {
+  radius,  // C'_p = {x in S_i : d(x, mu'_p) < r'_i}, strict (S6)
+  prefix,  // the first j* rows of the sorted S_i
+};
+const char* to_string(Phase2Labels a);  // "radius", "prefix"
+
+struct Rules {
+  AnchorRule anchor = AnchorRule::opener;
+  Phase2Labels assignment = Phase2Labels::radius;
+  // Off (S3): labels come only from Phase 2. On: a row that opens a cluster is labelled at once;
+  // Phase 2 overwrites whatever label a row of C'_p had (another cluster's opener included); a
+  // known cluster left with no labelled row is forgotten, with its centre and recovered mark,
+  // and its number is free again.
+  bool overwrite = false;
+  // Off (S1): r = ceil(k eta) draws. On: r_i = min(ceil(k eta), |S_i|).
+  bool sample_cap = false;
+  // Off (S4): Q(x, x) is never asked; a point is in its own cluster. On: self-pairs are asked
+  // like any other pair (a random-weak oracle may answer not-sure).
+  bool self_pairs = false;
+  // Off: a cluster whose Phase 2 labelled no row does not count as recovered (S8). On: it does.
+  bool empty_recovers = false;
+
+  bool operator==(const Rules&) const = default;
+};
+
+// Elimination (S2) is the one rule kept in Params (Params::elimination), where it has always been;
+// a profile sets it too.
+struct Profile {
+  Rules rules;
+  bool elimination = true;
+  bool operator==(const Profile&) const = default;
+};
+
+Profile paper_profile();
+Profile authors_code_profile();
+// "paper" or "authors-code"; throws ParameterError naming the argument for any other name.
+Profile profile_named(std::string_view name);
+// "paper", "authors-code", or "custom" for any other combination.
+std::string profile_name(const Profile& p);
+// Every rule as "name=value", space-separated, in a fixed order (for traces and summaries):
+// anchor=opener|lowest-labelled-row|random-known-row phase2=radius|prefix overwrite=on|off
+// sample-cap=on|off self-pairs=on|off empty-recovers=on|off elimination=on|off.
+std::string describe(const Profile& p);
+// Sets one rule from "name=value" in describe()'s vocabulary; throws ParameterError naming the
+// text and the admissible names or values.
+void set_rule(Profile& p, std::string_view name_equals_value);
+
+}  // namespace ssac

@@ -1,0 +1,98 @@
+#include "ssac/rules.hpp"
+
+#include "ssac/error.hpp"
+
+namespace ssac {
+
+const char* to_string(AnchorRule a) {
+  switch (a) {
+    case AnchorRule::opener:
+      return "opener";
+    case AnchorRule::lowest_labelled_row:
+      return "lowest-labelled-row";
+    case AnchorRule::random_known_row:
+      break;
+  }
+  return "random-known-row";
+}
+
+const char* to_string(Phase2Labels a) {
+  return a == Phase2Labels::radius ? "radius" : "prefix";
+}
+
+Profile paper_profile() {
+  return {};
+}
+
+// The rules of the authors' published code, as read from it (proofs-notes/semantics.md, "The
+// authors-code profile").
+Profile authors_code_profile() {
+  Profile p;
+  p.rules.anchor = AnchorRule::lowest_labelled_row;
+  p.rules.assignment = Phase2Labels::prefix;
+  p.rules.overwrite = true;
+  p.rules.sample_cap = true;
+  p.rules.self_pairs = true;
+  p.rules.empty_recovers = true;
+  p.elimination = false;
+  return p;
+}
+
+Profile profile_named(std::string_view name) {
+  if (name == "paper") return paper_profile();
+  if (name == "authors-code") return authors_code_profile();
+  throw ParameterError("semantics = '" + std::string(name) + "' is not one of paper, authors-code");
+}
+
+std::string profile_name(const Profile& p) {
+  if (p == paper_profile()) return "paper";
+  if (p == authors_code_profile()) return "authors-code";
+  return "custom";
+}
+
+std::string describe(const Profile& p) {
+  auto on = [](bool b) { return b ? "on" : "off"; };
+  return std::string("anchor=") + to_string(p.rules.anchor) +
+         " phase2=" + to_string(p.rules.assignment) + " overwrite=" + on(p.rules.overwrite) +
+         " sample-cap=" + on(p.rules.sample_cap) + " self-pairs=" + on(p.rules.self_pairs) +
+         " empty-recovers=" + on(p.rules.empty_recovers) + " elimination=" + on(p.elimination);
+}
+
+void set_rule(Profile& p, std::string_view text) {
+  const auto eq = text.find('=');
+  const std::string name(text.substr(0, eq)), value(eq == text.npos ? "" : text.substr(eq + 1));
+  auto bad = [&](const std::string& admissible) {
+    throw ParameterError("rule '" + std::string(text) + "': " + admissible);
+  };
+  auto on_off = [&](bool& field) {
+    if (value != "on" && value != "off") bad(name + " takes on or off");
+    field = value == "on";
+  };
+  if (name == "anchor") {
+    for (AnchorRule a :
+         {AnchorRule::opener, AnchorRule::lowest_labelled_row, AnchorRule::random_known_row})
+      if (value == to_string(a)) {
+        p.rules.anchor = a;
+        return;
+      }
+    bad("anchor takes opener, lowest-labelled-row or random-known-row");
+  } else if (name == "phase2") {
+    if (value != "radius" && value != "prefix") bad("phase2 takes radius or prefix");
+    p.rules.assignment = value == "radius" ? Phase2Labels::radius : Phase2Labels::prefix;
+  } else if (name == "overwrite") {
+    on_off(p.rules.overwrite);
+  } else if (name == "sample-cap") {
+    on_off(p.rules.sample_cap);
+  } else if (name == "self-pairs") {
+    on_off(p.rules.self_pairs);
+  } else if (name == "empty-recovers") {
+    on_off(p.rules.empty_recovers);
+  } else if (name == "elimination") {
+    on_off(p.elimination);
+  } else {
+    bad("the rules are anchor, phase2, overwrite, sample-cap, self-pairs, empty-recovers, "
+        "elimination");
+  }
+}
+
+}  // namespace ssac

@@ -1,0 +1,256 @@
+// The rules on which the paper's algorithm and the authors' experiment code differ
+// (ssac/rules.hpp, proofs-notes/semantics.md "The authors-code profile"), each on a hand-worked
+// instance whose draws are scripted, under both settings.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "ssac/error.hpp"
+#include "ssac/oracle.hpp"
+#include "ssac/rules.hpp"
+#include "ssac/ssac.hpp"
+
+using namespace ssac;
+
+namespace {
+
+// Phase-1 draws given as rows, handed out in order (the pool is S_i in increasing row order).
+class ScriptChooser : public Chooser {
+ public:
+  explicit ScriptChooser(std::vector<std::size_t> rows) : rows_(std::move(rows)) {}
+  std::vector<std::vector<std::size_t>> anchor_pools;  // every pool of an anchor draw
+  std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override {
+    if (what == Draw::anchor) {
+      anchor_pools.push_back(pool);
+      return pool.size() - 1;  // the highest known row
+    }
+    if (what != Draw::phase1_sample || next_ >= rows_.size()) return 0;
+    const auto it = std::find(pool.begin(), pool.end(), rows_[next_++]);
+    return it == pool.end() ? 0 : static_cast<std::size_t>(it - pool.begin());
+  }
+
+ private:
+  std::vector<std::size_t> rows_;
+  std::size_t next_ = 0;
+};
+
+class LambdaOracle : public Oracle {
+ public:
+  explicit LambdaOracle(std::function<Answer(std::size_t, std::size_t)> f) : f_(std::move(f)) {}
+  Answer query(std::size_t x, std::size_t y) override { return f_(x, y); }
+
+ private:
+  std::function<Answer(std::size_t, std::size_t)> f_;
+};
+
+// Seven points on a line. The oracle's clusters: A = rows 0, 2, 3, 4, 5 and B = rows 1, 6; row 1
+// lies among A's points. Iteration 1 draws rows 1 (opens B), 0 (no to row 1: opens A), 2 and 3
+// (yes to row 0), so p = A and mu'_A = 1/6. The order by distance is rows 2, 1, 3, 0, 4, 5, 6 and
+// x_1 = row 2; the unified search probes positions 3 (row 0, yes), 5 (row 5, yes) and 6 (row 6,
+// no), so j* = 6 and C'_A is the first six rows of the order: row 1, B's opener, is among them
+// without ever being asked about.
+Matrix line7() {
+  Matrix X(7, 1);
+  X << 0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 10.0;
+  return X;
+}
+const std::vector<int> kTruth = {1, 2, 1, 1, 1, 1, 2};
+
+Params params(const Profile& profile) {
+  Params P;
+  P.k = 2;
+  P.eta = 2;  // r = 4
+  P.beta = 3;
+  P.search = Search::unified;
+  P.rules = profile.rules;
+  P.elimination = profile.elimination;
+  return P;
+}
+
+Result run(const Profile& profile) {
+  PerfectOracle oracle(kTruth);
+  ScriptChooser chooser({1, 0, 2, 3, 6, 6, 6, 6});
+  return run_ssac(line7(), oracle, chooser, params(profile));
+}
+
+std::vector<QueryRecord> queries_of(const Result& R, int iteration, int phase) {
+  std::vector<QueryRecord> q;
+  for (const auto& r : R.queries)
+    if (r.iteration == iteration && r.phase == phase) q.push_back(r);
+  return q;
+}
+
+}  // namespace
+
+TEST(Rules, ProfilesAndTheirNames) {
+  EXPECT_EQ(profile_name(paper_profile()), "paper");
+  EXPECT_EQ(profile_name(authors_code_profile()), "authors-code");
+  Profile p = paper_profile();
+  set_rule(p, "overwrite=on");
+  EXPECT_EQ(profile_name(p), "custom");
+  EXPECT_EQ(describe(paper_profile()),
+            "anchor=opener phase2=radius overwrite=off sample-cap=off self-pairs=off "
+            "empty-recovers=off elimination=on");
+  EXPECT_EQ(describe(authors_code_profile()),
+            "anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on self-pairs=on "
+            "empty-recovers=on elimination=off");
+  EXPECT_THROW(profile_named("authors"), ParameterError);
+  EXPECT_THROW(set_rule(p, "anchor=first"), ParameterError);
+  EXPECT_THROW(set_rule(p, "colour=on"), ParameterError);
+  EXPECT_THROW(set_rule(p, "overwrite"), ParameterError);
+}
+
+// The paper's rules on line7: B's opener, row 1, joins C'_A unlabelled-and-unasked (labels come
+// only from Phase 2); in iteration 2 row 6 asks B's opener and is assigned to B.
+TEST(Rules, PaperProfileOnTheHandWorkedLine) {
+  const Result R = run(paper_profile());
+  EXPECT_EQ(R.anchors, (std::vector<std::size_t>{1, 0}));
+  EXPECT_EQ(R.iterations[0].p, 2);
+  EXPECT_EQ(R.iterations[0].j_star, 6u);
+  EXPECT_EQ(R.iterations[0].members, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5}));
+  const auto q2 = queries_of(R, 2, 1);
+  ASSERT_FALSE(q2.empty());
+  EXPECT_EQ(q2[0].x, 6u);
+  EXPECT_EQ(q2[0].y, 1u);  // the opener of B
+  EXPECT_EQ(q2[0].answer, Answer::Yes);
+  EXPECT_EQ(R.iterations[1].sample.size(), 4u);  // r = 4 draws from S_2 = {6}
+  EXPECT_EQ(R.labels, (std::vector<int>{2, 2, 2, 2, 2, 2, 1}));
+  EXPECT_EQ(R.recovery_order, (std::vector<int>{2, 1}));
+}
+
+// Rules::overwrite: C'_A overwrites row 1's label (1, given when it opened B), B has no labelled
+// row left and is forgotten; in iteration 2 row 6 answers no to A and opens a cluster whose number
+// is the smallest free one: 1 again.
+TEST(Rules, OverwriteForgetsTheSwallowedClusterAndReusesItsNumber) {
+  Profile p = paper_profile();
+  set_rule(p, "overwrite=on");
+  const Result R = run(p);
+  EXPECT_EQ(R.anchors, (std::vector<std::size_t>{1, 0, 6}));  // 6 opened a cluster
+  EXPECT_EQ(R.iterations[1].assignment.front(), 1);           // number 1 reused
+  EXPECT_EQ(R.labels, (std::vector<int>{2, 2, 2, 2, 2, 2, 1}));
+  EXPECT_EQ(R.recovery_order, (std::vector<int>{2, 1}));
+  EXPECT_FALSE(R.failed);
+}
+
+// Rules::anchor: the same line, but A opened by row 3 (iteration 1 draws rows 1, 3, 0, 2). After
+// iteration 1 rows 0-5 are labelled A; in iteration 2 row 6 asks B's anchor (row 1 under both
+// rules: without overwrite an opener counts as labelled) and then A's: its opener, row 3, or its
+// lowest labelled row, row 0.
+TEST(Rules, LowestLabelledRowAnchorMovesWithTheLabels) {
+  auto second_anchor = [](const Profile& profile) {
+    PerfectOracle oracle(kTruth);
+    ScriptChooser chooser({1, 3, 0, 2, 6, 6, 6, 6});
+    const auto q = queries_of(run_ssac(line7(), oracle, chooser, params(profile)), 2, 1);
+    EXPECT_GE(q.size(), 2u);
+    EXPECT_EQ(q[0].y, 1u);
+    return q.size() < 2 ? std::size_t{99} : q[1].y;
+  };
+  EXPECT_EQ(second_anchor(paper_profile()), 3u);
+  Profile p = paper_profile();
+  set_rule(p, "anchor=lowest-labelled-row");
+  EXPECT_EQ(second_anchor(p), 0u);
+}
+
+// Rules::anchor = random-known-row: the anchor is drawn through the Chooser from the rows known to
+// be in the cluster, at every query. In iteration 2 the pools are B = {1} (its opener) and
+// A = rows 0-5 (labelled by Phase 2); this chooser takes the highest, so A's anchor is row 5.
+TEST(Rules, RandomKnownRowAnchorIsDrawnFromTheKnownRows) {
+  Profile p = paper_profile();
+  set_rule(p, "anchor=random-known-row");
+  PerfectOracle oracle(kTruth);
+  ScriptChooser chooser({1, 0, 2, 3, 6, 6, 6, 6});
+  const Result R = run_ssac(line7(), oracle, chooser, params(p));
+  ASSERT_GE(chooser.anchor_pools.size(), 2u);
+  const auto& last_b = chooser.anchor_pools[chooser.anchor_pools.size() - 2];
+  const auto& last_a = chooser.anchor_pools.back();
+  EXPECT_EQ(last_b, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(last_a, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5}));
+  const auto q = queries_of(R, 2, 1);
+  ASSERT_GE(q.size(), 2u);
+  EXPECT_EQ(q[1].y, 5u);
+}
+
+// Rules::sample_cap: r_2 = min(4, |S_2|) = 1.
+TEST(Rules, SampleCapDrawsAtMostTheRemainingRows) {
+  Profile p = paper_profile();
+  set_rule(p, "sample-cap=on");
+  const Result R = run(p);
+  EXPECT_EQ(R.iterations[0].sample.size(), 4u);
+  EXPECT_EQ(R.iterations[1].sample.size(), 1u);
+}
+
+// Rules::self_pairs: iteration 2 draws row 6 four times; with self-pairs asked, the three draws
+// after the first ask Q(6, 6) of the anchor they themselves are, and the search's probe of x_1 asks
+// Q(6, 6) too. The paper asks none of them.
+TEST(Rules, SelfPairsAreAskedOnlyUnderTheRule) {
+  auto self_pairs = [](const Result& R) {
+    return std::count_if(R.queries.begin(), R.queries.end(),
+                         [](const QueryRecord& q) { return q.x == q.y; });
+  };
+  EXPECT_EQ(self_pairs(run(paper_profile())), 0);
+  Profile p = paper_profile();
+  set_rule(p, "overwrite=on");  // so that row 6 opens cluster 1 and is its anchor
+  set_rule(p, "self-pairs=on");
+  const Result R = run(p);
+  EXPECT_GE(self_pairs(R), 4);
+  for (const auto& q : R.queries) {
+    if (q.x == q.y) {
+      EXPECT_EQ(q.answer, Answer::Yes);  // a perfect oracle knows
+    }
+  }
+}
+
+// Rules::empty_recovers and Rules::self_pairs with Algorithm 3: an oracle that is not-sure about
+// everything, k = 1. The first draw opens the cluster; Phase 2 asks Q(x_1, x_1) (self-pairs on),
+// reads not-sure as out, and j* = 0: C'_1 is empty. The paper does not count it as recovered; the
+// authors' code does.
+TEST(Rules, EmptyClusterCountsAsRecoveredOnlyUnderTheRule) {
+  Matrix X(2, 1);
+  X << 0.0, 1.0;
+  LambdaOracle unsure([](std::size_t, std::size_t) { return Answer::NotSure; });
+  Params P;
+  P.k = 1;
+  P.eta = 1;
+  P.search = Search::distance;
+  Profile p = paper_profile();
+  set_rule(p, "self-pairs=on");
+  P.rules = p.rules;
+  ScriptChooser c1({0});
+  const Result R1 = run_ssac(X, unsure, c1, P);
+  EXPECT_EQ(R1.iterations[0].outcome, Outcome::empty_cluster);
+  EXPECT_TRUE(R1.failed);
+  set_rule(p, "empty-recovers=on");
+  P.rules = p.rules;
+  ScriptChooser c2({0});
+  const Result R2 = run_ssac(X, unsure, c2, P);
+  EXPECT_EQ(R2.iterations[0].outcome, Outcome::empty_cluster);
+  EXPECT_FALSE(R2.failed);
+  EXPECT_EQ(R2.clusters_recovered, 1);
+}
+
+// Rules::assignment: prefix and radius differ only at a distance tie with x_{j*}. Rows 1 and 2 are
+// both at distance 1 from mu' = row 0's point; the search judges row 1 in and row 2 out. The
+// radius rule leaves row 1 out (d = r', strict), the prefix rule takes it.
+TEST(Rules, PrefixAndRadiusDifferAtATieWithTheFirstPointOut) {
+  Matrix X(3, 1);
+  X << 0.0, -1.0, 1.0;
+  const std::vector<int> truth = {1, 1, 2};
+  LambdaOracle o([&](std::size_t x, std::size_t y) {
+    return truth[x] == truth[y] ? Answer::Yes : Answer::No;
+  });
+  Params P;
+  P.k = 2;
+  P.eta = 0.5;  // r = 1: Z = {row 0}
+  P.search = Search::distance;
+  ScriptChooser c1({0, 2});
+  const Result radius = run_ssac(X, o, c1, P);
+  EXPECT_EQ(radius.iterations[0].j_star, 2u);
+  EXPECT_EQ(radius.iterations[0].members, (std::vector<std::size_t>{0}));
+  Profile p = paper_profile();
+  set_rule(p, "phase2=prefix");
+  P.rules = p.rules;
+  ScriptChooser c2({0, 2});
+  const Result prefix = run_ssac(X, o, c2, P);
+  EXPECT_EQ(prefix.iterations[0].members, (std::vector<std::size_t>{0, 1}));
+}
