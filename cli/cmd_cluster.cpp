@@ -94,6 +94,13 @@ int run_cluster(const Opts& o) {
                        "[1, " + std::to_string(data.num_labels()) + "] (the file's labels name " +
                            std::to_string(data.num_labels()) + " clusters)");
 
+  // Elimination (S2) needs the point's cluster among the k: with labels, the oracle's clusters are
+  // known; a person's are not, and k is taken as their claim.
+  if (data.has_labels()) P.oracle_clusters = data.num_labels();
+  if (!spec.simulated() && P.eliminates())
+    std::cerr << "note: a point that k-1 anchors call different and one leaves not-sure is put "
+                 "in that one's cluster; this assumes your clustering has exactly k = "
+              << P.k << " clusters (--assignment code turns it off)\n";
   std::unique_ptr<Oracle> base;
   std::unique_ptr<std::ofstream> answer_log;
   if (spec.simulated()) {

@@ -74,6 +74,10 @@ std::vector<Data> datasets() {
                 {1, 1, 1, 1, 1, 2, 2, 2}),
       make_data("five_points", "five points, fewer than one iteration's draws",
                 {{0, 0}, {1, 0}, {2, 0}, {10, 0}, {11, 0}}, {1, 1, 1, 2, 2}),
+      // Data sets added later come last, so that the ids of the earlier vectors do not move.
+      make_data("three_lines", "three clusters on a line, 0..3, 10..13 and 20..23",
+                {{0}, {1}, {2}, {3}, {10}, {11}, {12}, {13}, {20}, {21}, {22}, {23}},
+                {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}),
   };
 }
 
@@ -271,6 +275,29 @@ std::vector<Case> cases(Search s) {
                          x.flags.front() == "AssignmentRuleCode";
   for (auto& x : c)
     if (plain && x.oracle.kind != OracleKind::perfect) x.flags.push_back("CoinFlip");
+  // k = 2 below the oracle's 3 clusters: a point of the third cluster that answers no to one
+  // anchor and not-sure to the other is not eliminated into the not-sure one (Params::eliminates).
+  // The original SSAC never sees a not-sure (coin flips), so it has no such case.
+  if (!plain)
+    c.push_back({"three_lines",
+                 "k below the oracle's clusters: elimination does not apply",
+                 {"KBelowOracleClusters", "RandomWeakOracle"},
+                 2,
+                 3.0,
+                 3,
+                 true,
+                 random05,
+                 [](const Result& R, const Data& d, const Params&) {
+                   std::vector<QueryRecord> q;
+                   for (const auto& r : R.queries)
+                     if (r.phase == 1 && r.iteration >= 2) q.push_back(r);
+                   for (std::size_t i = 0; i + 1 < q.size(); ++i)
+                     if (q[i].x == q[i + 1].x && d.labels[q[i].x] == 3 &&
+                         ((q[i].answer == Answer::No && q[i + 1].answer == Answer::NotSure) ||
+                          (q[i].answer == Answer::NotSure && q[i + 1].answer == Answer::No)))
+                       return true;
+                   return false;
+                 }});
   return c;
 }
 
@@ -296,6 +323,7 @@ json run_case(const Case& c, const Data& d, Search s, std::uint64_t& seed_out) {
   P.beta = c.beta;
   P.search = s;
   P.elimination = c.elimination;
+  P.oracle_clusters = *std::max_element(d.labels.begin(), d.labels.end());  // labels are 1..K
   for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
     const auto base = make_oracle(c.oracle, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
     RecordingOracle recorded(*base);
@@ -339,6 +367,10 @@ json notes() {
       "Cluster-assignment without elimination (the authors' code, semantics S2): only a yes, or "
       "a no from every known anchor, assigns a point.");
   add("KEqualsOne", "k = 1: a single iteration.");
+  add("KBelowOracleClusters",
+      "k is below the number of the oracle's clusters (the header's oracle_clusters): the "
+      "elimination rule does not apply, since the point's cluster need not be among the k "
+      "(semantics S2); k-1 no and one not-sure leave the point unassigned.");
   add("DuplicatePoints", "The data holds repeated points; they tie in every distance order.");
   add("DistanceTie",
       "A probed point shares its distance from mu'_p with another point of S_i. The reference "

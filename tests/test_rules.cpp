@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "ssac/error.hpp"
+#include "ssac/generator.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/rules.hpp"
 #include "ssac/ssac.hpp"
@@ -253,4 +254,34 @@ TEST(Rules, PrefixAndRadiusDifferAtATieWithTheFirstPointOut) {
   ScriptChooser c2({0, 2});
   const Result prefix = run_ssac(X, o, c2, P);
   EXPECT_EQ(prefix.iterations[0].members, (std::vector<std::size_t>{0, 1}));
+}
+
+// Elimination's precondition (Params::eliminates, semantics S2): the measured case of three
+// generated clusters clustered with k = 2 by a random-weak oracle with q = 0.5. With the oracle's
+// number of clusters known (3), no point of the third cluster is put into cluster 1 or 2 by
+// elimination; taking k on trust (0, as for a person) puts many of them there.
+TEST(Rules, EliminationOnlyWhenTheOraclesClustersAreTheK) {
+  GeneratorParams g;
+  g.n = 300;
+  g.m = 2;
+  g.k = 3;
+  g.sigma = 1.0;
+  g.gamma_min = 1.2;
+  g.gamma_max = 5;
+  g.seed = 3;
+  const Dataset d = generate(g).data;
+  auto third_labelled = [&](int oracle_clusters) {
+    RandomWeakOracle oracle(d.labels, 0.5, Rng::stream(4, {kStreamOracle}));
+    Params P;
+    P.k = 2;
+    P.eta = 10;
+    P.oracle_clusters = oracle_clusters;
+    const Result R = run_ssac(d.points, oracle, P, 4);
+    int n = 0;
+    for (std::size_t x = 0; x < d.n(); ++x)
+      n += d.labels[x] == 3 && R.labels[x] != 0;
+    return n;
+  };
+  EXPECT_EQ(third_labelled(3), 0);
+  EXPECT_GT(third_labelled(0), 50);  // 74 of the 100 on this instance
 }

@@ -33,6 +33,11 @@ struct Params {
   // k-1 "no" answers and one not-sure identify the cluster by elimination. The authors' code
   // does not do this; false reproduces it (semantics S2).
   bool elimination = true;
+  // The number of clusters of the oracle's clustering, when the caller knows it (an oracle backed
+  // by labels); 0 when it does not (a person, whose claim k is taken). Elimination is sound only
+  // if the point's cluster is among the k known ones, so it applies only when this is k or 0
+  // (eliminates(), proofs-notes/semantics.md S2).
+  int oracle_clusters = 0;
   // Where the paper's algorithm and the authors' experiment code differ (ssac/rules.hpp); the
   // default is the paper's.
   Rules rules;
@@ -42,6 +47,8 @@ struct Params {
   void check(std::size_t n) const;
   // r = ceil(k * eta), computed exactly (Algorithm 1, line 1).
   std::uint64_t sample_size() const;
+  // Whether the elimination rule applies: switched on, and the oracle's clusters are the k.
+  bool eliminates() const { return elimination && (oracle_clusters == 0 || oracle_clusters == k); }
 };
 
 // The algorithm's random choices come from this policy. The reference draws uniformly from its

@@ -303,8 +303,9 @@ int Run::assign(std::size_t x) {
   if (first_yes) return first_yes;
   // No from every known anchor while fewer than k clusters are known: x opens a cluster (S3).
   if (no_count == known && known < static_cast<std::size_t>(P_.k)) return open_cluster(x);
-  // With all k clusters known, k-1 definite answers identify the cluster: the one not-sure anchor.
-  if (P_.elimination && known == static_cast<std::size_t>(P_.k) && unsure_count == 1 &&
+  // With all k clusters known, k-1 definite answers identify the cluster: the one not-sure anchor
+  // (only if x's cluster is among the k: Params::eliminates).
+  if (P_.eliminates() && known == static_cast<std::size_t>(P_.k) && unsure_count == 1 &&
       no_count == known - 1)
     return unsure_t;
   return 0;

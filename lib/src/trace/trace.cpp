@@ -164,6 +164,10 @@ json header_json(const Matrix& X, const TraceHeader& h) {
   j["fingerprint"] = points_fingerprint(X);
   if (!h.oracle.empty()) j["oracle"] = h.oracle;
   if (h.seed) j["seed"] = *h.seed;
+  // The oracle's number of clusters when it is known and is not k: elimination does not apply
+  // then (Params::eliminates), and a replay must know it.
+  if (h.params.oracle_clusters != 0 && h.params.oracle_clusters != h.params.k)
+    j["oracle_clusters"] = h.params.oracle_clusters;
   // The rules a run was made under, when they are not the paper's (ssac/rules.hpp); a trace of the
   // paper profile has no such field. The elimination rule stays in "assignment".
   const Profile profile{h.params.rules, h.params.elimination};
@@ -319,6 +323,7 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
         {"fingerprint", T::str},
         {"oracle", T::str, false},
         {"seed", T::uint, false},
+        {"oracle_clusters", T::uint, false},
         {"semantics", T::str, false},
         {"rules", T::str, false}}},
       {"iteration", {{"iteration", T::uint}, {"remaining", T::uint}}},
@@ -663,6 +668,12 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
     throw DataError(at1 + "algorithm \"" + H.algorithm + "\" does not go with search \"" + search +
                     "\" (the original SSAC uses the plain search, and only it)");
   H.params.elimination = h["assignment"] == "paper";
+  if (h.contains("oracle_clusters")) {
+    if (h["oracle_clusters"].get<std::uint64_t>() > n)
+      throw DataError(at1 + "oracle_clusters = " + h["oracle_clusters"].dump() +
+                      " is outside [1, n]");
+    H.params.oracle_clusters = h["oracle_clusters"].get<int>();
+  }
   if (h.contains("rules")) {
     Profile profile{{}, H.params.elimination};
     try {
