@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "ssac/error.hpp"
+#include "ssac/version.hpp"
 
 namespace ssac::cli {
 
@@ -37,7 +38,9 @@ int run_app(int argc, char** argv, bool parse_only) {
       "(Kim & Ghosh), extending SSAC (Ashtiani et al. 2016).",
       "ssac"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "ssac 0.1.0");
+  // The version is project()'s in the top-level CMakeLists.txt (ssac/version.hpp).
+  const std::string version = std::string("ssac ") + kVersion;
+  app.set_version_flag("--version", version);
   std::vector<Command> commands = {add_generate(app),    add_gamma(app), add_cluster(app),
                                    add_experiment(app),  add_merge(app), add_validate(app),
                                    add_conformance(app), add_bounds(app)};
@@ -70,7 +73,7 @@ int run_app(int argc, char** argv, bool parse_only) {
     std::cout << app.help("", CLI::AppFormatMode::All);
     return 0;
   } catch (const CLI::CallForVersion&) {
-    std::cout << "ssac 0.1.0\n";
+    std::cout << version << "\n";
     return 0;
   } catch (const CLI::ParseError& e) {
     // Help requested on a subcommand arrives here too, as a success.

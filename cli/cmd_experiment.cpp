@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "experiment_output.hpp"
+#include "progress_bar.hpp"
 #include "ssac/error.hpp"
 #include "ssac/experiment.hpp"
 #include "ssac/ranges.hpp"

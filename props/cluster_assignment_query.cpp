@@ -136,7 +136,9 @@ RC_GTEST_PROP(ClusterAssignmentQuery, SuccessEqualsExactValue, ()) {
 }
 
 // The appendix's k(1-q)q^{k-1} + q^k as the exact value: rejected for k >= 3 whenever the gap is
-// resolvable -- recorded as a finding (the "equals"), the value is only a lower bound.
+// resolvable -- recorded as a finding: the appendix's proof of the cluster-assignment query takes
+// it as the success probability (at least k-1 definite answers), but a yes from x's own anchor
+// suffices alone, so it is only a lower bound (proofs-notes/cluster-assignment.md).
 TEST(ClusterAssignmentQuery, PapersValueIsOnlyALowerBoundForKAtLeast3) {
   EXPECT_TRUE(expect_caught("k(1-q)q^(k-1)+q^k as the exact success probability", [] {
     auto c = *gen_assign_case();

@@ -1,4 +1,4 @@
-// Shared pieces of the property suites (issue 4): instance generators that stress the paper's
+// Shared pieces of the property suites (props/): instance generators that stress the paper's
 // statements, exact Clopper-Pearson checks of Monte Carlo rates, and the margins table.
 #pragma once
 

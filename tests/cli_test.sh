@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Command-line tests of `ssac generate | gamma | cluster`: the issue's acceptance checks, exit
+# Command-line tests of `ssac generate | gamma | cluster`: the end-to-end checks below, exit
 # statuses (0 ok, 1 bad data, 2 usage), one-line error messages, no partial output, and
 # byte-identical repeated runs. Usage: cli_test.sh PATH/TO/ssac
 set -u
@@ -7,7 +7,8 @@ SSAC=$1
 # shellcheck source=cli_harness.sh
 source "$(dirname "$0")/cli_harness.sh"
 
-# The issue's acceptance checks.
+# End to end: a dataset in the paper's main window (Section 5.1: n = 1500, m = 2, k = 3,
+# sigma = 1.75, 1 < gamma <= 1.1), its gamma-margin (Definition 2), and clustering it.
 expect 0 '' -- "$SSAC" generate --n 1500 --m 2 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 7 --out d.csv
 g=$("$SSAC" gamma d.csv | sed -n 's/^gamma = //p')
 awk -v g="$g" 'BEGIN { exit !(g > 1.0 && g <= 1.1) }' && ok || bad "gamma $g not in (1, 1.1]"

@@ -1,7 +1,8 @@
-// `ssac experiment`'s driver (lib/src/experiment/experiment.cpp): the totals are those of the
-// public building blocks under the documented stream derivation, and they do not depend on the
-// number of threads or on how the reps are split into slices and merged (byte-for-byte
-// summary.json).
+// The paper's evaluation in the library (lib/src/experiment/): the totals are those of the public
+// building blocks under the documented stream derivation, and they do not depend on the number of
+// threads or on how the reps are split into slices and merged (byte-for-byte summary.json); the
+// first rep's scatter data are that rep's fits. The output directory (tables, figures) is tested
+// in test_experiment_output.cpp.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -14,6 +15,7 @@
 
 #include "ssac/error.hpp"
 #include "ssac/experiment.hpp"
+#include "ssac/experiment_summary.hpp"
 #include "ssac/oracle.hpp"
 
 namespace fs = std::filesystem;
@@ -29,13 +31,6 @@ ssac::ExperimentConfig small(std::uint64_t reps) {
   c.reps = reps;
   c.seed = 11;
   return c;
-}
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 struct TempDir {
@@ -133,13 +128,18 @@ TEST(Experiment, ACellsStreamsDependOnItsParametersNotItsPosition) {
   EXPECT_EQ(a.gamma, b.gamma);
 }
 
+// summary.json and gamma.csv of each slice, as `ssac experiment --reps-range` writes them.
+void write_summary(const ssac::ExperimentResult& r, const fs::path& dir) {
+  fs::create_directories(dir);
+  std::ofstream(dir / "summary.json", std::ios::binary) << ssac::summary_json(r);
+  std::ofstream(dir / "gamma.csv", std::ios::binary) << ssac::gamma_csv(r);
+}
+
 TEST(Experiment, SlicesWrittenReadAndMergedGiveTheSameSummaryBytes) {
   TempDir tmp;
   auto c = small(10);
   c.original = true;
-  ssac::WriteOptions w;
-  w.plots = false;
-  ssac::write_experiment(ssac::run_experiment(c, 2), (tmp.path / "whole").string(), w);
+  const auto whole = ssac::run_experiment(c, 2);
   std::vector<ssac::ExperimentResult> parts;
   std::vector<std::string> names;
   // Slices given out of order, of unequal sizes.
@@ -147,20 +147,78 @@ TEST(Experiment, SlicesWrittenReadAndMergedGiveTheSameSummaryBytes) {
     auto s = c;
     s.rep_first = static_cast<std::uint64_t>(a);
     s.reps = static_cast<std::uint64_t>(b - a);
-    const std::string dir = (tmp.path / ("slice" + std::to_string(a))).string();
-    ssac::write_experiment(ssac::run_experiment(s, 1), dir, w);
-    parts.push_back(ssac::read_experiment(dir));
-    names.push_back(dir);
+    const fs::path dir = tmp.path / ("slice" + std::to_string(a));
+    write_summary(ssac::run_experiment(s, 1), dir);
+    parts.push_back(ssac::read_experiment(dir.string()));
+    names.push_back(dir.string());
   }
   const auto merged = ssac::merge_experiments(parts, names);
-  ssac::write_experiment(merged, (tmp.path / "merged").string(), w);
-  for (const char* f : {"summary.json", "gamma.csv", "table.txt", "accuracy_random_weak.csv",
-                        "failures_random_original.csv"}) {
-    const std::string whole = read(tmp.path / "whole" / f);
-    EXPECT_FALSE(whole.empty()) << f;
-    EXPECT_EQ(read(tmp.path / "merged" / f), whole) << f;
+  EXPECT_EQ(ssac::summary_json(merged), ssac::summary_json(whole));
+  EXPECT_EQ(ssac::gamma_csv(merged), ssac::gamma_csv(whole));
+  EXPECT_EQ(merged.wall_seconds, 0.0);       // no timings: they would describe no single run
+  EXPECT_FALSE(merged.scatter.has_value());  // summaries hold totals, not labels
+}
+
+// The appendix's visualisation reads the first rep's fits; the run keeps them as that rep runs.
+TEST(Experiment, FirstRepScatterIsTheRunsOwnFirstRep) {
+  auto c = small(1);
+  c.rep_first = 4;
+  c.original = true;
+  const auto r = ssac::run_experiment(c, 1);
+  ASSERT_TRUE(r.scatter.has_value());
+  const ssac::RepScatter& s = *r.scatter;
+  EXPECT_EQ(s.rep, 4u);
+  EXPECT_EQ(s.gamma, r.gamma[0]);
+  EXPECT_EQ(s.data.n(), c.gen.n);
+  // The first block (random-weak, weak SSAC): q rows times eta columns.
+  ASSERT_EQ(s.cells.size(), c.q.size() * c.eta.size());
+  ASSERT_EQ(s.fits.size(), s.cells.size());
+  for (std::size_t i = 0; i < s.fits.size(); ++i) {
+    EXPECT_EQ(s.cells[i].eta, r.cells[i].eta);
+    EXPECT_EQ(s.cells[i].q, r.cells[i].q);
+    EXPECT_FALSE(s.cells[i].original);
+    // With one rep, the cell's total of correctly labelled points is the fit's count of points
+    // whose renamed label is the true one, and its Accuracy is that count over n.
+    std::uint64_t correct = 0;
+    for (std::size_t x = 0; x < s.data.n(); ++x)
+      correct += s.fits[i].labels[x] != 0 && s.fits[i].labels[x] == s.data.labels[x];
+    EXPECT_EQ(correct, r.totals[i].correct) << i;
+    EXPECT_EQ(s.fits[i].accuracy_pct,
+              100.0 * static_cast<double>(correct) / static_cast<double>(s.data.n()));
+    EXPECT_FALSE(s.fits[i].centers.empty());
   }
-  EXPECT_FALSE(fs::exists(tmp.path / "merged" / "timing.json"));
+  // Running that rep alone gives the same data and fits (same streams), which is what `ssac
+  // merge` relies on.
+  const ssac::RepScatter again = ssac::rep_scatter(c, 4);
+  EXPECT_EQ(again.gamma, s.gamma);
+  EXPECT_EQ(again.data.points, s.data.points);
+  EXPECT_EQ(again.data.labels, s.data.labels);
+  ASSERT_EQ(again.fits.size(), s.fits.size());
+  for (std::size_t i = 0; i < s.fits.size(); ++i) {
+    EXPECT_EQ(again.fits[i].labels, s.fits[i].labels);
+    ASSERT_EQ(again.fits[i].centers.size(), s.fits[i].centers.size());
+    for (std::size_t j = 0; j < s.fits[i].centers.size(); ++j) {
+      EXPECT_EQ(again.fits[i].centers[j].cluster, s.fits[i].centers[j].cluster);
+      EXPECT_EQ(again.fits[i].centers[j].mu, s.fits[i].centers[j].mu);
+    }
+  }
+}
+
+TEST(Experiment, ScatterOnlyForPlanarDataAndMergeKeepsTheFirstSlices) {
+  auto c = small(3);
+  auto first = c;
+  first.reps = 1;
+  auto rest = c;
+  rest.rep_first = 1;
+  rest.reps = 2;
+  const auto a = ssac::run_experiment(first, 1), b = ssac::run_experiment(rest, 1);
+  const auto merged = ssac::merge_experiments({b, a}, {"b", "a"});
+  ASSERT_TRUE(merged.scatter.has_value());
+  EXPECT_EQ(merged.scatter->rep, 0u);
+  EXPECT_EQ(merged.scatter->fits[0].labels, a.scatter->fits[0].labels);
+  auto highdim = small(1);
+  highdim.gen.m = 3;
+  EXPECT_FALSE(ssac::run_experiment(highdim, 1).scatter.has_value());
 }
 
 TEST(Experiment, MergeRejectsGapsOverlapsAndOtherRuns) {

@@ -1,6 +1,7 @@
 // Unit tests of theory/: every bound against an independent evaluation of the paper's expression
 // in its naive form at 500 decimal digits (where the naive form is exact enough), the certified
-// ceilings, the stability regimes of issue 3, monotonicity, the q = 1 limits and the error paths.
+// ceilings, the numerically hard corners (gamma near 1, q near 0 and 1, tiny delta) where naive
+// double forms fail, monotonicity, the q = 1 limits and the error paths.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -54,7 +55,8 @@ struct Point {
   double delta, gamma, q;
 };
 
-// The grid of issue 3, including gamma = 1+1e-9, q = 1e-12, q = 1-1e-12, delta = 1e-300.
+// The grid of parameters, with the hard corners gamma = 1+1e-9, q = 1e-12, q = 1-1e-12 and
+// delta = 1e-300.
 std::vector<Point> grid() {
   std::vector<Point> g;
   for (long long k : {1LL, 2LL, 3LL, 10LL})

@@ -1,0 +1,125 @@
+#include "experiment_output.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "experiment_plots.hpp"
+#include "experiment_tables.hpp"
+#include "ssac/error.hpp"
+#include "ssac/experiment_summary.hpp"
+
+namespace ssac::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The files of one output directory, written into a staging directory first.
+struct Staged {
+  fs::path staging;
+  std::vector<std::string> files;
+  void put(const std::string& name, const std::string& content) {
+    std::ofstream out(staging / name, std::ios::binary);
+    out << content;
+    out.close();
+    if (!out) throw DataError((staging / name).string() + ": cannot write");
+    files.push_back(name);
+  }
+};
+
+// Timings vary from run to run, so they are kept out of summary.json.
+std::string timing_json(const ExperimentResult& r) {
+  nlohmann::ordered_json t;
+  t["wall_seconds"] = r.wall_seconds;
+  t["threads"] = r.threads;
+  t["generation_seconds"] = r.generation_seconds;
+  t["fit_seconds"] = r.fit_seconds;
+  t["generation_share"] = r.generation_seconds / (r.generation_seconds + r.fit_seconds);
+  t["reps_per_second"] = static_cast<double>(r.config.reps) / r.wall_seconds;
+  return t.dump(2) + "\n";
+}
+
+void write_plots(const ExperimentResult& r, const WriteOptions& opt, Staged& st) {
+  const int bins = 40;
+  double hist_lo = 0.0, hist_hi = 0.0;
+  st.put("gamma_hist.csv", gamma_hist_csv(r, bins, hist_lo, hist_hi));
+  if (r.scatter) {
+    st.put("scatter.csv", scatter_csv(*r.scatter, r.config.eta.size()));
+    st.put("centers.csv", centers_csv(*r.scatter, r.config.eta.size()));
+  }
+  st.put("plot_values.gp", plot_values(r, hist_lo, hist_hi));
+  st.put("plots.gp", plots_script());
+  run_gnuplot(opt.gnuplot, st.staging);
+  for (const auto& e : fs::directory_iterator(st.staging)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() > 4 && name.substr(name.size() - 4) == ".png") st.files.push_back(name);
+  }
+  std::error_code ec;
+  fs::remove(st.staging / "gnuplot.log", ec);
+}
+
+}  // namespace
+
+std::vector<std::string> write_experiment(const ExperimentResult& r, const std::string& dir,
+                                          const WriteOptions& opt) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir))
+    throw DataError(dir + ": cannot create the output directory (" + ec.message() + ")");
+  Staged st;
+  st.staging = fs::path(dir) / (".staging-" + std::to_string(getpid()));
+  fs::remove_all(st.staging, ec);
+  fs::create_directory(st.staging, ec);
+  if (ec) throw DataError(st.staging.string() + ": cannot create (" + ec.message() + ")");
+  try {
+    st.put("summary.json", summary_json(r));
+    st.put("gamma.csv", gamma_csv(r));
+    st.put("table.txt", format_tables(r));
+    if (r.wall_seconds > 0.0) st.put("timing.json", timing_json(r));
+    for (const ExperimentBlock& b : experiment_blocks(r.config))
+      for (Metric m : {Metric::accuracy, Metric::failures})
+        st.put(std::string(metric_name(m)) + "_" + block_name(b) + ".csv", block_csv(r, b, m));
+    if (opt.plots) write_plots(r, opt, st);
+    // Every file is complete: move them into place.
+    std::sort(st.files.begin(), st.files.end());
+    for (const auto& name : st.files) {
+      fs::rename(st.staging / name, fs::path(dir) / name, ec);
+      if (ec)
+        throw DataError((fs::path(dir) / name).string() + ": cannot write (" + ec.message() + ")");
+    }
+    fs::remove_all(st.staging, ec);
+  } catch (...) {
+    fs::remove_all(st.staging, ec);
+    throw;
+  }
+  return st.files;
+}
+
+int report(const ExperimentResult& r, const std::string& out, bool no_plots, bool quiet) {
+  WriteOptions w;
+  w.plots = !no_plots;
+  const auto files = write_experiment(r, out, w);
+  if (quiet) return 0;
+  std::cout << format_tables(r) << "\n";
+  if (r.wall_seconds > 0) {
+    std::printf(
+        "time: %.2f s wall on %u threads; data generation %.2f s, fits %.2f s (summed over "
+        "threads); %.0f reps/s\n",
+        r.wall_seconds, r.threads, r.generation_seconds, r.fit_seconds,
+        static_cast<double>(r.config.reps) / r.wall_seconds);
+    std::fflush(stdout);
+  }
+  std::cout << "wrote " << out << "/:";
+  for (const auto& f : files)
+    std::cout << " " << f;
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace ssac::cli

@@ -1,0 +1,68 @@
+// What the paper's evaluation sweeps (Section 5.1 and 5.2, the appendix's "Additional Results"):
+// the generator's parameters, the oracles with their parameter grids, the algorithms, eta, and
+// the number of reps; the three presets of the paper's experiments; and the cells of the sweep,
+// grouped in blocks of one oracle and one algorithm (one table of the paper each).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ssac/generator.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/ssac.hpp"
+
+namespace ssac {
+
+struct ExperimentConfig {
+  std::string preset = "paper-main";
+  GeneratorParams
+      gen;  // gen.seed is not used: each rep's generator seed is derived (experiment.hpp)
+  std::vector<OracleKind> oracles = {OracleKind::random};
+  std::vector<double> q = {0.7, 0.85, 1.0};  // random-weak oracle (Definition 5)
+  // Distance-weak grid: the local oracle (Definition 6) runs every (nu, rho) pair, the global
+  // oracle (Definition 7) every rho. nu = 1 and rho = 1 make the oracle perfect (docs).
+  std::vector<double> nu = {1.0, 1.5, 2.0};
+  std::vector<double> rho = {0.7, 0.85, 1.0};
+  std::vector<double> eta = {2, 5, 10, 20, 50};
+  int beta = 10;
+  Search search = Search::unified;  // the weak algorithm's Phase-2 search
+  bool elimination = true;          // Params::elimination
+  bool weak = true;                 // run this paper's weak SSAC
+  bool original = false;            // run the original SSAC (plain search, coin for not-sure)
+  std::uint64_t seed = 0;
+  std::uint64_t rep_first = 0;  // reps rep_first .. rep_first + reps - 1
+  std::uint64_t reps = 5000;
+
+  // Throws ParameterError naming the first parameter outside its range.
+  void check() const;
+};
+
+// "paper-main", "paper-highdim", "paper-nonsep"; throws ParameterError for another name.
+ExperimentConfig preset_config(const std::string& name);
+const std::vector<std::string>& preset_names();
+
+// One cell of the sweep. Unused oracle parameters are 0.
+struct CellSpec {
+  OracleKind oracle = OracleKind::random;
+  bool original = false;
+  double q = 0, nu = 0, rho = 0;
+  double eta = 0;
+  std::string row_label() const;  // "q=0.7", "nu=1.5 rho=0.85", "rho=0.7"
+  OracleSpec oracle_spec() const { return {oracle, q, nu, rho}; }
+};
+
+// A block: one oracle and one algorithm, in the order of ExperimentConfig::oracles, the weak
+// algorithm before the original one.
+struct ExperimentBlock {
+  OracleKind oracle = OracleKind::random;
+  bool original = false;
+};
+std::vector<ExperimentBlock> experiment_blocks(const ExperimentConfig& c);
+// The rows of a block, its oracle's parameter settings (eta = 0): q for the random-weak oracle,
+// (nu, rho) pairs for the local one, rho for the global one.
+std::vector<CellSpec> block_rows(const ExperimentConfig& c, const ExperimentBlock& b);
+// Every cell: blocks in order, then rows, then eta.
+std::vector<CellSpec> experiment_cells(const ExperimentConfig& c);
+
+}  // namespace ssac

@@ -1,0 +1,285 @@
+// summary.json and gamma.csv: written from a run's result, read back from an output directory,
+// and merged across slices of one run (docs/experiment.md, "Determinism, slices and merging").
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ssac/error.hpp"
+#include "ssac/experiment_summary.hpp"
+
+namespace ssac {
+
+// The experiment sweeps the simulated oracles with parameters; perfect is random with q = 1.
+static OracleKind oracle_from_string(const std::string& s, const std::string& where) {
+  const auto o = oracle_kind_from_string(s);
+  if (o == OracleKind::random || o == OracleKind::local || o == OracleKind::global) return *o;
+  throw DataError(where + ": unknown oracle '" + s + "'");
+}
+
+static Search search_from_string(const std::string& s, const std::string& where) {
+  for (Search x : {Search::random, Search::distance, Search::unified, Search::plain})
+    if (s == to_string(x)) return x;
+  throw DataError(where + ": unknown search '" + s + "'");
+}
+
+using ojson = nlohmann::ordered_json;
+
+static ojson config_json(const ExperimentConfig& c) {
+  ojson j;
+  j["preset"] = c.preset;
+  j["reps"] = c.reps;
+  j["seed"] = c.seed;
+  j["n"] = c.gen.n;
+  j["m"] = c.gen.m;
+  j["k"] = c.gen.k;
+  j["sigma"] = c.gen.sigma;
+  j["gamma_min"] = c.gen.gamma_min;
+  // JSON has no infinity: an open window is written as null.
+  j["gamma_max"] = std::isinf(c.gen.gamma_max) ? ojson(nullptr) : ojson(c.gen.gamma_max);
+  j["rep_first"] = c.rep_first;
+  j["box"] = c.gen.box;
+  j["max_draws"] = c.gen.max_draws;
+  j["beta"] = c.beta;
+  j["search"] = to_string(c.search);
+  j["assignment"] = c.elimination ? "paper" : "code";
+  std::vector<std::string> oracles, algorithms;
+  for (OracleKind o : c.oracles)
+    oracles.push_back(to_string(o));
+  if (c.weak) algorithms.push_back("weak");
+  if (c.original) algorithms.push_back("original");
+  j["oracles"] = oracles;
+  j["algorithms"] = algorithms;
+  j["q"] = c.q;
+  j["nu"] = c.nu;
+  j["rho"] = c.rho;
+  j["eta"] = c.eta;
+  return j;
+}
+
+std::string summary_json(const ExperimentResult& r) {
+  const ExperimentConfig& c = r.config;
+  ojson j = config_json(c);
+  double gsum = 0.0, gmin = std::numeric_limits<double>::infinity(), gmax = -gmin;
+  std::uint64_t dsum = 0;
+  for (std::size_t i = 0; i < r.gamma.size(); ++i) {  // in rep order: a fixed summation order
+    gsum += r.gamma[i];
+    gmin = std::min(gmin, r.gamma[i]);
+    gmax = std::max(gmax, r.gamma[i]);
+    dsum += r.draws[i];
+  }
+  const double reps = static_cast<double>(c.reps);
+  auto finite_or_null = [](double x) { return std::isfinite(x) ? ojson(x) : ojson(nullptr); };
+  j["gamma_mean"] = finite_or_null(gsum / reps);
+  j["gamma_observed_min"] = finite_or_null(gmin);
+  j["gamma_observed_max"] = finite_or_null(gmax);
+  j["draws_total"] = dsum;
+  j["draws_per_dataset"] = static_cast<double>(dsum) / reps;
+  ojson cells = ojson::array();
+  const double points = static_cast<double>(c.gen.n) * reps;
+  for (std::size_t i = 0; i < r.cells.size(); ++i) {
+    const CellSpec& s = r.cells[i];
+    const CellTotals& t = r.totals[i];
+    ojson e;
+    e["oracle"] = to_string(s.oracle);
+    e["algorithm"] = s.original ? "original" : "weak";
+    if (s.oracle == OracleKind::random) e["q"] = s.q;
+    if (s.oracle == OracleKind::local) e["nu"] = s.nu;
+    if (s.oracle != OracleKind::random) e["rho"] = s.rho;
+    e["eta"] = s.eta;
+    e["beta"] = c.beta;
+    e["search"] = to_string(s.original ? Search::plain : c.search);
+    // Section 5.2: Accuracy = (1/N_rep) sum_i sum_j I(z_j = zhat_j) / n, in percent.
+    e["accuracy_pct"] = 100.0 * static_cast<double>(t.correct) / points;
+    e["optimal_accuracy_pct"] = 100.0 * static_cast<double>(t.optimal_correct) / points;
+    e["failures"] = t.failures;  // #Failure = sum_i I(fail)
+    e["binary_search_failures"] = t.search_failures;
+    e["mean_queries_phase1"] = static_cast<double>(t.queries_phase1) / reps;
+    e["mean_queries_phase2"] = static_cast<double>(t.queries_phase2) / reps;
+    e["correct_points"] = t.correct;
+    e["optimal_correct_points"] = t.optimal_correct;
+    e["queries_phase1"] = t.queries_phase1;
+    e["queries_phase2"] = t.queries_phase2;
+    cells.push_back(e);
+  }
+  j["cells"] = cells;
+  return j.dump(2) + "\n";
+}
+
+std::string gamma_csv(const ExperimentResult& r) {
+  std::string s = "rep,gamma,draws\n";
+  for (std::size_t i = 0; i < r.gamma.size(); ++i)
+    s += std::to_string(r.config.rep_first + i) + "," + format_double(r.gamma[i]) + "," +
+         std::to_string(r.draws[i]) + "\n";
+  return s;
+}
+
+static std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError(path + ": cannot open for reading");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+static std::string line_col(const std::string& text, std::size_t byte) {
+  std::size_t line = 1, col = 1;
+  for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(col);
+}
+
+ExperimentResult read_experiment(const std::string& dir) {
+  const std::string path = (std::filesystem::path(dir) / "summary.json").string();
+  const std::string text = read_text(path);
+  ojson j;
+  try {
+    j = ojson::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw DataError(path + ":" + line_col(text, e.byte) + ": not valid JSON");
+  }
+  ExperimentResult R;
+  ExperimentConfig& c = R.config;
+  try {
+    c.preset = j.at("preset").get<std::string>();
+    c.reps = j.at("reps").get<std::uint64_t>();
+    c.seed = j.at("seed").get<std::uint64_t>();
+    c.gen.n = j.at("n").get<std::size_t>();
+    c.gen.m = j.at("m").get<std::size_t>();
+    c.gen.k = j.at("k").get<int>();
+    c.gen.sigma = j.at("sigma").get<double>();
+    c.gen.gamma_min = j.at("gamma_min").get<double>();
+    c.gen.gamma_max = j.at("gamma_max").is_null() ? std::numeric_limits<double>::infinity()
+                                                  : j.at("gamma_max").get<double>();
+    c.rep_first = j.at("rep_first").get<std::uint64_t>();
+    c.gen.box = j.at("box").get<double>();
+    c.gen.max_draws = j.at("max_draws").get<std::uint64_t>();
+    c.beta = j.at("beta").get<int>();
+    c.search = search_from_string(j.at("search").get<std::string>(), path);
+    c.elimination = j.at("assignment").get<std::string>() == "paper";
+    c.oracles.clear();
+    for (const auto& o : j.at("oracles"))
+      c.oracles.push_back(oracle_from_string(o.get<std::string>(), path));
+    const auto algs = j.at("algorithms").get<std::vector<std::string>>();
+    c.weak = std::find(algs.begin(), algs.end(), "weak") != algs.end();
+    c.original = std::find(algs.begin(), algs.end(), "original") != algs.end();
+    c.q = j.at("q").get<std::vector<double>>();
+    c.nu = j.at("nu").get<std::vector<double>>();
+    c.rho = j.at("rho").get<std::vector<double>>();
+    c.eta = j.at("eta").get<std::vector<double>>();
+    R.cells = experiment_cells(c);
+    const auto& cells = j.at("cells");
+    if (cells.size() != R.cells.size())
+      throw DataError(path + ": " + std::to_string(cells.size()) +
+                      " cells, but its configuration " + "defines " +
+                      std::to_string(R.cells.size()));
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const auto& e = cells[i];
+      const CellSpec& s = R.cells[i];
+      if (e.at("oracle").get<std::string>() != to_string(s.oracle) ||
+          e.at("algorithm").get<std::string>() != (s.original ? "original" : "weak") ||
+          e.at("eta").get<double>() != s.eta)
+        throw DataError(path + ": cell " + std::to_string(i + 1) + " does not match the " +
+                        "configuration (expected " + to_string(s.oracle) + " " + s.row_label() +
+                        " eta=" + format_double(s.eta) + ")");
+      CellTotals t;
+      t.correct = e.at("correct_points").get<std::uint64_t>();
+      t.optimal_correct = e.at("optimal_correct_points").get<std::uint64_t>();
+      t.failures = e.at("failures").get<std::uint64_t>();
+      t.search_failures = e.at("binary_search_failures").get<std::uint64_t>();
+      t.queries_phase1 = e.at("queries_phase1").get<std::uint64_t>();
+      t.queries_phase2 = e.at("queries_phase2").get<std::uint64_t>();
+      R.totals.push_back(t);
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(path + ": missing or malformed field (" + std::string(e.what()) + ")");
+  }
+  try {
+    c.check();
+  } catch (const ParameterError& e) {
+    throw DataError(path + ": " + e.what());
+  }
+
+  const std::string gpath = (std::filesystem::path(dir) / "gamma.csv").string();
+  const std::string gtext = read_text(gpath);
+  std::istringstream in(gtext);
+  std::string line;
+  std::size_t lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (lineno == 1) {
+      if (line != "rep,gamma,draws") throw DataError(gpath + ":1:1: expected 'rep,gamma,draws'");
+      continue;
+    }
+    const std::size_t a = line.find(','), b = line.find(',', a == line.npos ? a : a + 1);
+    std::uint64_t rep = 0, draws = 0;
+    double gamma = 0.0;
+    const char* s = line.data();
+    const char* e = s + line.size();
+    bool ok = a != line.npos && b != line.npos;
+    ok = ok && std::from_chars(s, s + a, rep).ptr == s + a;
+    ok = ok && std::from_chars(s + a + 1, s + b, gamma).ptr == s + b;
+    ok = ok && std::from_chars(s + b + 1, e, draws).ptr == e;
+    if (!ok) throw DataError(gpath + ":" + std::to_string(lineno) + ":1: expected rep,gamma,draws");
+    if (rep != c.rep_first + R.gamma.size())
+      throw DataError(gpath + ":" + std::to_string(lineno) + ":1: expected rep " +
+                      std::to_string(c.rep_first + R.gamma.size()));
+    R.gamma.push_back(gamma);
+    R.draws.push_back(draws);
+  }
+  if (R.gamma.size() != c.reps)
+    throw DataError(gpath + ": " + std::to_string(R.gamma.size()) + " reps, summary.json says " +
+                    std::to_string(c.reps));
+  return R;
+}
+
+ExperimentResult merge_experiments(std::vector<ExperimentResult> parts,
+                                   const std::vector<std::string>& names) {
+  if (parts.empty()) throw ParameterError("merge: no slices given");
+  std::vector<std::size_t> order(parts.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return parts[a].config.rep_first < parts[b].config.rep_first;
+  });
+  auto canonical = [](const ExperimentConfig& c) {
+    ojson j = config_json(c);
+    j.erase("reps");
+    j.erase("rep_first");
+    return j.dump();
+  };
+  ExperimentResult R = parts[order[0]];
+  const std::string want = canonical(R.config);
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    const ExperimentResult& p = parts[order[k]];
+    const std::string& name = names[order[k]];
+    if (canonical(p.config) != want)
+      throw DataError(name + ": its configuration differs from " + names[order[0]] +
+                      "'s; only slices of one run can be merged");
+    const std::uint64_t end = R.config.rep_first + R.config.reps;
+    if (p.config.rep_first != end)
+      throw DataError(name + ": its reps start at " + std::to_string(p.config.rep_first) +
+                      ", but the slices before it end at " + std::to_string(end) +
+                      (p.config.rep_first < end ? " (overlap)" : " (gap)"));
+    R.config.reps += p.config.reps;
+    for (std::size_t j = 0; j < R.totals.size(); ++j)
+      R.totals[j].add(p.totals[j]);
+    R.gamma.insert(R.gamma.end(), p.gamma.begin(), p.gamma.end());
+    R.draws.insert(R.draws.end(), p.draws.begin(), p.draws.end());
+  }
+  R.wall_seconds = R.generation_seconds = R.fit_seconds = 0.0;
+  R.threads = 0;
+  return R;
+}
+
+}  // namespace ssac
