@@ -10,7 +10,7 @@
 #   gamma_hist.csv                 the histogram's bins
 #   scatter.csv, centers.csv       m = 2 only: the first rep's points, true and recovered labels,
 #                                  and the estimated centers mu'_p of Phase 1
-# Redraw the PNG files with: gnuplot plots.gp
+# Redraw the PNG files with: gnuplot plots.gp (gnuplot 5.2 or later: it uses arrays).
 #
 # plot_values.gp defines
 #   where                  "n = .., m = .., k = .., window, reps", for the titles
