@@ -33,7 +33,8 @@ struct Opts {
   unsigned long long max_draws = 0;
   std::vector<double> q, nu, rho, eta;
   std::vector<std::string> oracles, algorithms;
-  std::string search, assignment;
+  std::string search, assignment, semantics = "paper", memory;
+  std::vector<std::string> rules;
   CLI::App* app = nullptr;
   bool given(const char* name) const { return app->get_option(name)->count() > 0; }
 };
@@ -67,7 +68,21 @@ int run(const Opts& o) {
     c.search = o.search == "random"     ? Search::random
                : o.search == "distance" ? Search::distance
                                         : Search::unified;
-  if (o.given("--assignment")) c.elimination = o.assignment == "paper";
+  // The profile, then single rules on top of it (as ssac cluster); `rows=shuffled|blocks` is the
+  // generator's row order, which the authors' data has shuffled.
+  Profile profile = profile_named(o.semantics);
+  c.gen.shuffle = profile == authors_code_profile();
+  if (o.given("--assignment")) profile.elimination = o.assignment == "paper";
+  for (const std::string& r : o.rules) {
+    if (r == "rows=shuffled" || r == "rows=blocks")
+      c.gen.shuffle = r == "rows=shuffled";
+    else
+      set_rule(profile, r);
+  }
+  c.rules = profile.rules;
+  c.elimination = profile.elimination;
+  if (o.given("--memory"))
+    c.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
   if (o.given("--oracle")) {
     c.oracles.clear();
     for (const auto& s : o.oracles)
@@ -145,6 +160,16 @@ Command add_experiment(CLI::App& root) {
       ->check(CLI::IsMember({"weak", "original"}));
   app->add_option("--assignment", o->assignment, "override: paper | code (see ssac cluster)")
       ->check(CLI::IsMember({"paper", "code"}));
+  app->add_option("--semantics", o->semantics,
+                  "paper (default) | authors-code (the rules and shuffled rows of the authors' "
+                  "code; proofs-notes/semantics.md S9)");
+  app->add_option("--rule", o->rules,
+                  "one rule NAME=VALUE on top of --semantics (repeatable; see ssac cluster), or "
+                  "rows=shuffled|blocks for the generator's row order");
+  app->add_option("--memory", o->memory,
+                  "random-weak oracle: fresh (default) | per-pair (a repeated pair repeats its "
+                  "first answer)")
+      ->check(CLI::IsMember({"fresh", "per-pair"}));
   return {app, [o]() { return run(*o); }};
 }
 

@@ -28,8 +28,11 @@ struct ExperimentConfig {
   int beta = 10;
   Search search = Search::unified;  // the weak algorithm's Phase-2 search
   bool elimination = true;          // Params::elimination
-  bool weak = true;                 // run this paper's weak SSAC
-  bool original = false;            // run the original SSAC (plain search, coin for not-sure)
+  Rules rules;                      // Params::rules (the paper's by default, ssac/rules.hpp)
+  // The random-weak oracle's memory (Definition 5 leaves it open; the paper's proofs assume fresh).
+  OracleMemory memory = OracleMemory::fresh;
+  bool weak = true;       // run this paper's weak SSAC
+  bool original = false;  // run the original SSAC (plain search, coin for not-sure)
   std::uint64_t seed = 0;
   std::uint64_t rep_first = 0;  // reps rep_first .. rep_first + reps - 1
   std::uint64_t reps = 5000;

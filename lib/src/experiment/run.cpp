@@ -49,11 +49,13 @@ CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t 
   // coin wherever the weak oracle would abstain (as `ssac cluster --algorithm original`).
   P.search = cell.original ? Search::plain : c.search;
   P.elimination = c.elimination;
+  P.rules = c.rules;
   std::unique_ptr<Oracle> random;
   Oracle* base = distance_oracle;
   if (cell.oracle == OracleKind::random) {
-    random = make_oracle(cell.oracle_spec(), data.points, data.labels,
-                         cell_stream(rseed, kStreamOracle, cell));
+    OracleSpec spec = cell.oracle_spec();
+    spec.memory = c.memory;
+    random = make_oracle(spec, data.points, data.labels, cell_stream(rseed, kStreamOracle, cell));
     base = random.get();
   }
   if (base == nullptr) throw ParameterError("run_cell: a distance-weak cell needs its oracle");

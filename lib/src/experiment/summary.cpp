@@ -47,6 +47,12 @@ static ojson config_json(const ExperimentConfig& c) {
   j["beta"] = c.beta;
   j["search"] = to_string(c.search);
   j["assignment"] = c.elimination ? "paper" : "code";
+  // The rules of the run (ssac/rules.hpp); the row order and the oracle's memory only when they
+  // are not the defaults.
+  j["semantics"] = profile_name({c.rules, c.elimination});
+  j["rules"] = describe({c.rules, c.elimination});
+  if (c.gen.shuffle) j["shuffle"] = true;
+  if (c.memory != OracleMemory::fresh) j["memory"] = to_string(c.memory);
   std::vector<std::string> oracles, algorithms;
   for (OracleKind o : c.oracles)
     oracles.push_back(to_string(o));
@@ -167,6 +173,17 @@ ExperimentResult read_experiment(const std::string& dir) {
     c.beta = j.at("beta").get<int>();
     c.search = search_from_string(j.at("search").get<std::string>(), path);
     c.elimination = j.at("assignment").get<std::string>() == "paper";
+    if (j.contains("rules")) {
+      Profile profile{{}, c.elimination};
+      std::istringstream words(j.at("rules").get<std::string>());
+      for (std::string w; words >> w;)
+        set_rule(profile, w);
+      c.rules = profile.rules;
+    }
+    c.gen.shuffle = j.contains("shuffle") && j.at("shuffle").get<bool>();
+    if (j.contains("memory"))
+      c.memory = j.at("memory").get<std::string>() == "per-pair" ? OracleMemory::per_pair
+                                                                 : OracleMemory::fresh;
     c.oracles.clear();
     for (const auto& o : j.at("oracles"))
       c.oracles.push_back(oracle_from_string(o.get<std::string>(), path));
