@@ -271,7 +271,7 @@ Command add_cluster(CLI::App& root) {
   app->add_option(
       "--rule", o->rules,
       "one rule NAME=VALUE on top of --semantics (repeatable): anchor=opener|lowest-"
-      "labelled-row|random-known-row, phase2=radius|prefix, overwrite=on|off, "
+      "labelled-row|random-labelled-row|random-known-row, phase2=radius|prefix, overwrite=on|off, "
       "sample-cap=on|off, self-pairs=on|off, empty-recovers=on|off, elimination=on|off");
   o->assignment_opt =
       app->add_option("--assignment", o->assignment,

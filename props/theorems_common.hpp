@@ -34,10 +34,12 @@ inline std::uint64_t count_failures(
 // minimum sufficient value for it (instances outside the theorem are discarded) and Algorithm 3,
 // the failure rate over `runs` runs must stay at most delta; the margin goes to `property`.
 // With `perfect_oracle` the same instance, eta and algorithm are run with a perfect oracle in
-// place of the distance-weak one: the positive control, where the claim must hold.
+// place of the distance-weak one: the positive control, where the claim must hold. `anchor` is the
+// anchor rule of Definition 4, which the paper leaves open (ssac/rules.hpp; S3 is the opener).
 inline void check_distance_weak(const char* property, bool global, const Instance& inst, double nu,
                                 double rho, double delta, std::uint64_t seed, Fault fault,
-                                std::uint64_t runs, bool perfect_oracle = false) {
+                                std::uint64_t runs, bool perfect_oracle = false,
+                                AnchorRule anchor = AnchorRule::opener) {
   Dataset data;
   data.points = inst.X;
   data.labels = inst.labels;
@@ -51,6 +53,7 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
   P.eta = eta;
   P.beta = 1;
   P.search = Search::distance;
+  P.rules.anchor = anchor;
   const auto failures = count_failures(
       inst, P,
       [&](std::uint64_t) -> std::unique_ptr<Oracle> {
@@ -62,7 +65,8 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
       seed, runs, fault);
   std::ostringstream os;
   os << describe(inst) << " nu=" << nu << " rho=" << rho << " delta=" << delta << " eta=" << eta
-     << " q_d=" << theory::to_string(rep.q_d, 6) << " seed=" << seed;
+     << " q_d=" << theory::to_string(rep.q_d, 6) << " anchor=" << to_string(anchor)
+     << " seed=" << seed;
   RC_CLASSIFY(rep.q_d < 1, "q_d < 1 (not-sure answers possible)");
   RC_ASSERT(rate_at_most(property, os.str(), failures, runs, delta, "delta"));
 }
@@ -70,7 +74,8 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
 // The generated case of Theorems 2 and 3: an instance with a point at each cluster's mean (so the
 // x* condition can hold), rho in [0.75, 1], nu in [gamma, gamma + 0.5), delta in {0.1, 0.3}.
 inline void check_generated_distance_weak(const char* property, bool global, Fault fault,
-                                          std::uint64_t runs, bool perfect_oracle = false) {
+                                          std::uint64_t runs, bool perfect_oracle = false,
+                                          AnchorRule anchor = AnchorRule::opener) {
   const Instance inst = with_center_points(*gen_instance({2, 4, 3, 25, 1.3, 3.0}));
   RC_PRE(inst.stats.gamma > 1.0);
   const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
@@ -78,7 +83,8 @@ inline void check_generated_distance_weak(const char* property, bool global, Fau
   const double nu = gamma + *rc::gen::inRange(0, 500) / 1000.0;  // drawn for both: same cases
   const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-  check_distance_weak(property, global, inst, nu, rho, delta, seed, fault, runs, perfect_oracle);
+  check_distance_weak(property, global, inst, nu, rho, delta, seed, fault, runs, perfect_oracle,
+                      anchor);
 }
 
 }  // namespace ssac::props

@@ -153,12 +153,13 @@ TEST(Rules, LowestLabelledRowAnchorMovesWithTheLabels) {
   EXPECT_EQ(second_anchor(p), 0u);
 }
 
-// Rules::anchor = random-known-row: the anchor is drawn through the Chooser from the rows known to
-// be in the cluster, at every query. In iteration 2 the pools are B = {1} (its opener) and
-// A = rows 0-5 (labelled by Phase 2); this chooser takes the highest, so A's anchor is row 5.
-TEST(Rules, RandomKnownRowAnchorIsDrawnFromTheKnownRows) {
+// Rules::anchor = random-labelled-row: the anchor is drawn through the Chooser from the rows
+// labelled t (and t's opener, which counts as labelled without overwrite), at every query. In
+// iteration 2 the pools are B = {1} (its opener) and A = rows 0-5 (labelled by Phase 2); this
+// chooser takes the highest, so A's anchor is row 5.
+TEST(Rules, RandomLabelledRowAnchorIsDrawnFromTheLabelledRows) {
   Profile p = paper_profile();
-  set_rule(p, "anchor=random-known-row");
+  set_rule(p, "anchor=random-labelled-row");
   PerfectOracle oracle(kTruth);
   ScriptChooser chooser({1, 0, 2, 3, 6, 6, 6, 6});
   const Result R = run_ssac(line7(), oracle, chooser, params(p));
@@ -170,6 +171,30 @@ TEST(Rules, RandomKnownRowAnchorIsDrawnFromTheKnownRows) {
   const auto q = queries_of(R, 2, 1);
   ASSERT_GE(q.size(), 2u);
   EXPECT_EQ(q[1].y, 5u);
+}
+
+// Rules::anchor = random-known-row: as random-labelled-row, but a row that a Phase-1 query placed
+// in t is known to be in t too. Iteration 1: rows 2 and 3 answer yes to A's opener (row 0), so
+// A's pool for the later draws holds them. Iteration 2: the first draw of row 6 says yes to B's
+// only known row, 1, and is placed in B; the next draws of row 6 find B's pool {1, 6}, and this
+// chooser takes row 6, the draw itself: assignment-known without a query (S4).
+TEST(Rules, RandomKnownRowAnchorIsDrawnFromTheKnownRows) {
+  Profile p = paper_profile();
+  set_rule(p, "anchor=random-known-row");
+  PerfectOracle oracle(kTruth);
+  ScriptChooser chooser({1, 0, 2, 3, 6, 6, 6, 6});
+  const Result R = run_ssac(line7(), oracle, chooser, params(p));
+  // Iteration 1: row 0 asks B ({1}); row 2 asks B and A ({0}); row 3 asks B and A ({0, 2}).
+  ASSERT_GE(chooser.anchor_pools.size(), 5u);
+  EXPECT_EQ(chooser.anchor_pools[0], (std::vector<std::size_t>{1}));
+  EXPECT_EQ(chooser.anchor_pools[2], (std::vector<std::size_t>{0}));
+  EXPECT_EQ(chooser.anchor_pools[4], (std::vector<std::size_t>{0, 2}));
+  const auto& last_b = chooser.anchor_pools[chooser.anchor_pools.size() - 2];
+  EXPECT_EQ(last_b, (std::vector<std::size_t>{1, 6}));
+  // Row 6 asked B's opener once; its later draws are known without a query.
+  const auto q = queries_of(R, 2, 1);
+  EXPECT_EQ(std::count_if(q.begin(), q.end(), [](const QueryRecord& r) { return r.y == 6; }), 0);
+  EXPECT_EQ(R.labels, (std::vector<int>{2, 2, 2, 2, 2, 2, 1}));
 }
 
 // Rules::sample_cap: r_2 = min(4, |S_2|) = 1.

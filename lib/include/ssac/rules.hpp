@@ -17,9 +17,16 @@ namespace ssac {
 enum class AnchorRule {
   opener,               // the row that opened t, for the whole run (S3)
   lowest_labelled_row,  // the lowest-index row currently labelled t (moves as labels change)
-  random_known_row,     // a row known to be in t, drawn uniformly at every query (Chooser)
+  random_labelled_row,  // a row labelled t (or t's opener), drawn uniformly at every query
+  random_known_row,     // as random_labelled_row, plus the rows a Phase-1 query placed in t
 };
-const char* to_string(AnchorRule a);  // "opener", "lowest-labelled-row", "random-known-row"
+// "opener", "lowest-labelled-row", "random-labelled-row", "random-known-row"
+const char* to_string(AnchorRule a);
+// The two random rules draw anchors through the Chooser (Draw::anchor); a trace does not record
+// those draws, so such a run cannot be replayed.
+inline bool draws_anchors(AnchorRule a) {
+  return a == AnchorRule::random_labelled_row || a == AnchorRule::random_known_row;
+}
 
 // Which rows Phase 2 labels p (Algorithm 1, line 13).
 enum class Phase2Labels {
@@ -62,8 +69,8 @@ Profile profile_named(std::string_view name);
 // "paper", "authors-code", or "custom" for any other combination.
 std::string profile_name(const Profile& p);
 // Every rule as "name=value", space-separated, in a fixed order (for traces and summaries):
-// anchor=opener|lowest-labelled-row|random-known-row phase2=radius|prefix overwrite=on|off
-// sample-cap=on|off self-pairs=on|off empty-recovers=on|off elimination=on|off.
+// anchor=opener|lowest-labelled-row|random-labelled-row|random-known-row phase2=radius|prefix
+// overwrite=on|off sample-cap=on|off self-pairs=on|off empty-recovers=on|off elimination=on|off.
 std::string describe(const Profile& p);
 // Sets one rule from "name=value" in describe()'s vocabulary; throws ParameterError naming the
 // text and the admissible names or values.

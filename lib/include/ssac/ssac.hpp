@@ -56,7 +56,7 @@ struct Params {
 //     std::size_t choose(const std::vector<std::size_t>& pool, Draw what);
 // returns a position in `pool` (pool is non-empty): the rows of S_i in increasing row order for a
 // Phase-1 draw, the multiset Z_p in draw order for a Phase-2 draw of B, and the rows known to be
-// in a cluster, in increasing order, for AnchorRule::random_known_row.
+// in a cluster, in increasing order, for the random anchor rules (draws_anchors).
 enum class Draw { phase1_sample, search_sample, anchor };
 class Chooser {
  public:

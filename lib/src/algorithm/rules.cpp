@@ -10,6 +10,8 @@ const char* to_string(AnchorRule a) {
       return "opener";
     case AnchorRule::lowest_labelled_row:
       return "lowest-labelled-row";
+    case AnchorRule::random_labelled_row:
+      return "random-labelled-row";
     case AnchorRule::random_known_row:
       break;
   }
@@ -69,13 +71,13 @@ void set_rule(Profile& p, std::string_view text) {
     field = value == "on";
   };
   if (name == "anchor") {
-    for (AnchorRule a :
-         {AnchorRule::opener, AnchorRule::lowest_labelled_row, AnchorRule::random_known_row})
+    for (AnchorRule a : {AnchorRule::opener, AnchorRule::lowest_labelled_row,
+                         AnchorRule::random_labelled_row, AnchorRule::random_known_row})
       if (value == to_string(a)) {
         p.rules.anchor = a;
         return;
       }
-    bad("anchor takes opener, lowest-labelled-row or random-known-row");
+    bad("anchor takes opener, lowest-labelled-row, random-labelled-row or random-known-row");
   } else if (name == "phase2") {
     if (value != "radius" && value != "prefix") bad("phase2 takes radius or prefix");
     p.rules.assignment = value == "radius" ? Phase2Labels::radius : Phase2Labels::prefix;

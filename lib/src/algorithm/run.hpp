@@ -48,8 +48,8 @@ class Run {
   int assign(std::size_t x);
   // The row of known cluster t that the query asks about (Rules::anchor).
   std::size_t anchor_of(int t);
-  // The rows known to be in cluster t, in increasing order: those labelled t, and its opener while
-  // labels come only from Phase 2.
+  // The rows known to be in cluster t, in increasing order: those labelled t, its opener while
+  // labels come only from Phase 2, and (random-known-row) the rows a Phase-1 query placed in t.
   std::vector<std::size_t> known_rows(int t) const;
   // x opens a new cluster: the smallest number in 1..k not known now (S3).
   int open_cluster(std::size_t x);
@@ -79,6 +79,7 @@ class Run {
   std::vector<char> recovered_;
   std::vector<int> known_;           // known clusters, in the order their queries are asked
   std::vector<std::size_t> opener_;  // opener_[t]: the row that opened cluster t
+  std::vector<int> placed_;          // placed_[x]: the cluster a Phase-1 query last placed x in
   int iteration_ = 0;
 };
 

@@ -93,6 +93,7 @@ Result Run::run() {
   std::iota(S_.begin(), S_.end(), std::size_t{0});
   recovered_.assign(static_cast<std::size_t>(P_.k) + 1, 0);
   opener_.assign(static_cast<std::size_t>(P_.k) + 1, n);
+  placed_.assign(n, 0);
 
   for (int i = 1; i <= P_.k; ++i) {  // line 2
     iteration_ = i;
@@ -126,8 +127,11 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
     it.sample.push_back(S_[chooser_.choose(S_, Draw::phase1_sample)]);
   observer_.sample_drawn(it);
   // Lines 5-7: a cluster-assignment query for every draw, in draw order.
-  for (std::size_t x : it.sample)
-    it.assignment.push_back(assign(x));
+  for (std::size_t x : it.sample) {
+    const int t = assign(x);
+    it.assignment.push_back(t);
+    if (t > 0) placed_[x] = t;
+  }
   observer_.assigned(it);
   // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
   std::vector<std::size_t> counts(known_.size(), 0);
@@ -243,6 +247,7 @@ void Run::forget_unlabelled_clusters() {
     const auto ti = static_cast<std::size_t>(t);
     recovered_[ti] = 0;
     opener_[ti] = static_cast<std::size_t>(X_.rows());
+    std::replace(placed_.begin(), placed_.end(), t, 0);
     std::erase(R_.recovery_order, t);
     R_.centers.erase(t);
     R_.radii.erase(t);
@@ -325,8 +330,14 @@ int Run::open_cluster(std::size_t x) {
 std::vector<std::size_t> Run::known_rows(int t) const {
   std::vector<std::size_t> rows;
   const std::size_t opener = opener_[static_cast<std::size_t>(t)];
+  // Under random-known-row the rows a Phase-1 query has placed in t count too: a yes (or an
+  // elimination) makes a row known to be in t as surely as Phase 2's label does. Which reading of
+  // "known" is taken decides Theorems 2 and 3 (proofs-notes/anchor-rules.md).
+  const bool placed_count = P_.rules.anchor == AnchorRule::random_known_row;
   for (std::size_t x = 0; x < R_.labels.size(); ++x)
-    if (R_.labels[x] == t || (!P_.rules.overwrite && x == opener)) rows.push_back(x);
+    if (R_.labels[x] == t || (!P_.rules.overwrite && x == opener) ||
+        (placed_count && placed_[x] == t))
+      rows.push_back(x);
   return rows;
 }
 
@@ -335,6 +346,7 @@ std::size_t Run::anchor_of(int t) {
     case AnchorRule::opener:
       return opener_[static_cast<std::size_t>(t)];
     case AnchorRule::lowest_labelled_row:
+    case AnchorRule::random_labelled_row:
     case AnchorRule::random_known_row:
       break;
   }

@@ -686,10 +686,9 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
     if (profile.elimination != H.params.elimination)
       throw DataError(at1 + "\"rules\" says elimination=" + (profile.elimination ? "on" : "off") +
                       " but \"assignment\" is " + h["assignment"].dump());
-    if (profile.rules.anchor == AnchorRule::random_known_row)
-      throw DataError(at1 +
-                      "anchor=random-known-row draws anchors the trace does not record; "
-                      "such a run cannot be replayed");
+    if (draws_anchors(profile.rules.anchor))
+      throw DataError(at1 + "anchor=" + to_string(profile.rules.anchor) +
+                      " draws anchors the trace does not record; such a run cannot be replayed");
     H.params.rules = profile.rules;
   }
   if (h["k"].get<std::uint64_t>() > n)
