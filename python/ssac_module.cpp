@@ -7,6 +7,9 @@
 //
 // NumPy is imported only when an array crosses the boundary, so `import ssac`, ssac.bounds and
 // ssac.validate(path, csv_path) work on an interpreter without it.
+//
+// About 500 lines, above the project's 400: the module's whole boundary is kept in this one file
+// (as in pybind11's cmake_example), so that every conversion and check can be read in one place.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -38,9 +41,22 @@ namespace {
 using ssac::DataError;
 using ssac::ParameterError;
 
-// ---- NumPy in
-// ------------------------------------------------------------------------------------ Points: a
-// 2-D array of n >= 1 rows and m >= 1 finite coordinates (the CSV reader's rules).
+// ---- NumPy in ----
+
+// Arrays need NumPy; say so, and where Debian has it, instead of a bare "No module named 'numpy'".
+void need_numpy(const char* function) {
+  try {
+    py::module_::import("numpy");
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_ImportError)) throw;
+    const auto exe = py::module_::import("sys").attr("executable").cast<std::string>();
+    throw py::import_error(std::string("ssac.") + function +
+                           " takes or returns NumPy arrays, and this interpreter (" + exe +
+                           ") has no numpy; Debian's /usr/bin/python3 has it (python3-numpy)");
+  }
+}
+
+// Points: a 2-D array of n >= 1 rows and m >= 1 finite coordinates (the CSV reader's rules).
 ssac::Matrix to_points(const py::object& obj) {
   const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
   if (!a) throw DataError("X: not convertible to an array of floats");
@@ -89,8 +105,8 @@ std::vector<int> to_labels(const py::object& obj, std::size_t n) {
   return labels;
 }
 
-// ---- out
-// -----------------------------------------------------------------------------------------
+// ---- out ----
+
 template <class T>
 py::array_t<T> to_array(const std::vector<T>& v) {
   py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
@@ -139,9 +155,9 @@ py::dict iteration_dict(const ssac::Iteration& it) {
   return d;
 }
 
-// ---- oracles
-// --------------------------------------------------------------------------------------- A Python
-// callable oracle(x, y) -> "yes" | "no" | "not-sure" (or 1, -1, 0), for rows x != y.
+// ---- oracles ----
+
+// A Python callable oracle(x, y) -> "yes" | "no" | "not-sure" (or 1, -1, 0), for rows x != y.
 class CallableOracle : public ssac::Oracle {
  public:
   explicit CallableOracle(py::function f) : f_(std::move(f)) {}
@@ -180,6 +196,7 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
                  const py::object& rho, const py::object& memory, const std::string& semantics,
                  const std::vector<std::string>& rules, const py::object& assignment,
                  std::uint64_t seed) {
+  need_numpy("cluster");
   const ssac::Matrix X = to_points(X_in);
   const auto n = static_cast<std::size_t>(X.rows());
   std::vector<int> labels;
@@ -291,8 +308,8 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   return out;
 }
 
-// ---- validate
-// --------------------------------------------------------------------------------------
+// ---- validate ----
+
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw DataError(path + ": cannot open for reading");
@@ -310,6 +327,7 @@ std::string path_of(const py::object& o) {
 
 ssac::Matrix points_of(const py::object& data) {
   if (is_path(data)) return ssac::read_csv(path_of(data)).points;
+  need_numpy("validate");
   return to_points(data);
 }
 
@@ -332,10 +350,10 @@ ssac::ValidationReport validate(const py::object& trace, const py::object& data)
   return ssac::validate_trace(X, text, "<trace>");
 }
 
-// ---- bounds
-// ---------------------------------------------------------------------------------------- A
-// decimal parameter as typed: a str as is, a float as its shortest repr (0.05 is "0.05"), an int as
-// its digits.
+// ---- bounds ----
+
+// A decimal parameter as typed: a str as is, a float as its shortest repr (0.05 is "0.05"), an int
+// as its digits.
 ssac::theory::Decimal decimal_of(const char* name, const py::object& v) {
   if (py::isinstance<py::bool_>(v) ||
       !(py::isinstance<py::str>(v) || py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)))
@@ -395,6 +413,7 @@ PYBIND11_MODULE(ssac, mod) {
       "generate",
       [](long long n, long long m, long long k, double std, double gamma_min, double gamma_max,
          std::uint64_t seed, long long max_draws, bool shuffle) {
+        need_numpy("generate");
         if (n < 0) ssac::throw_out_of_range("n", n, "[2, 1e8]");
         if (m < 0) ssac::throw_out_of_range("m", m, "[1, 100000]");
         if (max_draws < 1) ssac::throw_out_of_range("max-draws", max_draws, "[1, inf)");
@@ -423,6 +442,7 @@ PYBIND11_MODULE(ssac, mod) {
   mod.def(
       "read_csv",
       [](const py::object& path) {
+        need_numpy("read_csv");
         const ssac::Dataset d = ssac::read_csv(path_of(path));
         return py::make_tuple(
             to_array(d.points),
@@ -435,6 +455,7 @@ PYBIND11_MODULE(ssac, mod) {
   mod.def(
       "gamma",
       [](const py::object& X_in, const py::object& labels_in) {
+        need_numpy("gamma");
         const ssac::Matrix X = to_points(X_in);
         const auto labels = to_labels(labels_in, static_cast<std::size_t>(X.rows()));
         const ssac::ClusterStats st = ssac::cluster_stats(X, labels);
