@@ -321,6 +321,10 @@ std::string read_file(const std::string& path) {
 bool is_path(const py::object& o) {
   return py::isinstance<py::str>(o) || py::hasattr(o, "__fspath__");
 }
+// A str with a line break is a trace's text (cluster()["trace"]), not a path.
+bool is_text(const py::object& o) {
+  return py::isinstance<py::str>(o) && o.cast<std::string>().find('\n') != std::string::npos;
+}
 std::string path_of(const py::object& o) {
   return py::str(py::module_::import("os").attr("fspath")(o)).cast<std::string>();
 }
@@ -331,10 +335,11 @@ ssac::Matrix points_of(const py::object& data) {
   return to_points(data);
 }
 
-// A trace is a path (str or os.PathLike) or an iterable of lines: each a str (with or without its
-// '\n') or a dict, which is written as JSON.
+// A trace is its text (a str with line breaks), a path (any other str, or os.PathLike) or an
+// iterable of lines: each a str (with or without its '\n') or a dict, which is written as JSON.
 ssac::ValidationReport validate(const py::object& trace, const py::object& data) {
   const ssac::Matrix X = points_of(data);
+  if (is_text(trace)) return ssac::validate_trace(X, trace.cast<std::string>(), "<trace>");
   if (is_path(trace)) {
     const std::string path = path_of(trace);
     return ssac::validate_trace(X, read_file(path), path);
@@ -420,7 +425,9 @@ PYBIND11_MODULE(ssac, mod) {
         ssac::GeneratorParams p;
         p.n = static_cast<std::size_t>(n);
         p.m = static_cast<std::size_t>(m);
-        p.k = static_cast<int>(std::clamp<long long>(k, -1, 1LL << 30));
+        if (n >= 2 && (k < 1 || k > n))  // GeneratorParams::check's test, before k is an int
+          ssac::throw_out_of_range("k", k, "[1, n] = [1, " + std::to_string(n) + "]");
+        p.k = static_cast<int>(k);
         p.sigma = std;
         p.gamma_min = gamma_min;
         p.gamma_max = gamma_max;
@@ -511,8 +518,9 @@ PYBIND11_MODULE(ssac, mod) {
                    : "<ssac.ValidationResult: does not conform: " + r.divergence->message + ">";
       });
   mod.def("validate", &validate,
-          "Replays a trace through the reference (as `ssac validate`). `trace`: a path, or an "
-          "iterable of lines (str, or dict written as JSON). `data`: the points (n x m array) or "
+          "Replays a trace through the reference (as `ssac validate`). `trace`: its text (a str "
+          "with line breaks), a path, or an iterable of lines (str, or dict written as JSON). "
+          "`data`: the points (n x m array) or "
           "a CSV path. Returns a ValidationResult (conforms, events, queries, divergence); a "
           "trace that does not parse or is for other data raises ssac.DataError.",
           "trace"_a, "data"_a);

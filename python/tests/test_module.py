@@ -137,6 +137,7 @@ def test_validate_conforms(data_csv, tmp_path):
     assert ssac.validate(path, data_csv).conforms
     assert ssac.validate(str(path), X).conforms
     assert ssac.validate([json.loads(line) for line in lines], X).conforms
+    assert ssac.validate(r["trace"], X).conforms  # the text itself
 
 
 def test_validate_catches_a_corrupted_trace_as_the_cli_does(cli, data_csv, tmp_path):
@@ -247,6 +248,8 @@ def test_data_errors(cli, data_csv, tmp_path):
         ssac.read_csv(path)
     assert str(e.value) == cli_error(cli, "gamma", path)
     # The library's range (GeneratorParams::check); the command line writes 1e8 in full.
+    with pytest.raises(ssac.ParameterError, match=r"^k = 0 is outside its admissible range \[1, n\]"):
+        ssac.generate(n=10, k=0)
     with pytest.raises(ssac.ParameterError, match=r"^n = 1 is outside its admissible range \[2, 1e8\]$"):
         ssac.generate(n=1)
 
