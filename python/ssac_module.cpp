@@ -17,6 +17,7 @@
 #include <cmath>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -279,7 +280,11 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   }
   ssac::AskedOracle asked(*base, P.search == ssac::Search::plain,
                           ssac::Rng::stream(seed, {ssac::kStreamCoinFlip}));
+  // A simulated oracle never calls into Python, so other Python threads may run meanwhile.
+  std::optional<py::gil_scoped_release> release;
+  if (!callable) release.emplace();
   const ssac::Result R = ssac::run_ssac(X, asked.get(), P, seed);
+  release.reset();
 
   ssac::TraceHeader th;
   th.params = P;
