@@ -234,6 +234,9 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   const bool callable = py::isinstance<py::function>(oracle);
   ssac::OracleSpec spec;
   if (!callable) {
+    if (!py::isinstance<py::str>(oracle))
+      throw ParameterError("oracle: expected a name or a callable oracle(x, y), got " +
+                           std::string(py::repr(oracle)));
     const auto name = oracle.cast<std::string>();
     const auto kind = ssac::oracle_kind_from_string(name);
     if (!kind)

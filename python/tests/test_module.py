@@ -223,6 +223,10 @@ def test_parameter_errors_carry_the_cli_message(cli, data_csv):
     with pytest.raises(ValueError) as e:
         ssac.bounds(delta="1")
     assert str(e.value) == cli_error(cli, "bounds", "--delta", "1")
+    with pytest.raises(ssac.ParameterError, match="expected a name or a callable"):
+        ssac.cluster(X, y, k=3, eta=2, oracle=3)
+    with pytest.raises(ssac.ParameterError, match="^oracle = 'psychic' is not one of"):
+        ssac.cluster(X, y, k=3, eta=2, oracle="psychic")
     with pytest.raises(ssac.ParameterError, match="an answer is 'yes', 'no', 'not-sure'"):
         ssac.cluster(X, y, k=3, eta=2, oracle=lambda a, b: "maybe")
 
