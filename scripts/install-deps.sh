@@ -17,6 +17,8 @@ packages=(
   parallel               # docs/scaling.md: the sharded-sweep recipe and its test
   clang-format
   clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
+  python3-dev pybind11-dev  # the Python module (python/)
+  python3-numpy python3-pytest  # its arrays and its tests, for Debian's /usr/bin/python3
 )
 
 missing=()

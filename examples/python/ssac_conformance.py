@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Runs a small, independent SSAC implementation against the ssac conformance corpus.
 
-Standard library only. For each test with a trace, the implementation below gets the trace's
-random choices (Phase-1 draws, draws of B) and the oracle's answers, runs SSAC with weak oracles
-(Kim & Ghosh, Algorithms 1-4) and compares its own queries, search steps, radii and labels with
-the trace. Tests marked "invalid" must be refused. Usage: ssac_conformance.py CONFORMANCE_DIR
+Standard library only. For each test with a trace, the implementation below (ssac()) gets the
+trace's random choices (Phase-1 draws, draws of B) and the oracle's answers, runs SSAC with weak
+oracles (Kim & Ghosh, Algorithms 1-4), writes its own run as trace events and compares them with
+the trace's, field by field. Tests marked "invalid" must be refused.
+Usage: ssac_conformance.py CONFORMANCE_DIR
+
+The same ssac() with its own random choices and oracle writes a trace that the reference replays
+through the Python module: validate_with_module.py.
 """
 import hashlib
 import json
@@ -36,25 +40,41 @@ def check_params(n, k, eta, beta):
         raise ValueError("parameter out of range")
 
 
-def ssac(X, k, eta, beta, search, elimination, draws1, draws2, answers):
-    """Algorithm 1 with the searches of Algorithms 2-4 (or the plain search). Returns (events,
-    labels) where events are (kind, payload) tuples compared with the trace."""
+def trace_header(X, k, eta, beta, search, elimination=True, seed=None):
+    """The header event of a trace of this implementation's run (docs/trace-format.md)."""
+    h = {"event": "header", "format": "ssac-trace", "version": 1,
+         "algorithm": "original" if search == "plain" else "weak", "search": search,
+         "assignment": "paper" if elimination else "code", "n": len(X), "m": len(X[0]), "k": k,
+         "eta": float(eta), "beta": beta, "r": math.ceil(k * eta), "fingerprint": fingerprint(X)}
+    if seed is not None:
+        h["seed"] = seed
+    return h
+
+
+def ssac(X, k, eta, beta, search, elimination, choose, oracle):
+    """Algorithm 1 with the searches of Algorithms 2-4 (or the original SSAC's plain search).
+
+    choose(pool, what) returns one element of pool: what is "phase1" (pool = S_i in increasing
+    row order, Algorithm 1 line 4, with replacement) or "B" (pool = Z_p in draw order, Algorithms
+    2 and 4). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". Returns
+    (events, labels): the run as trace events after the header (docs/trace-format.md)."""
     n = len(X)
     check_params(n, k, eta, beta)
     r = math.ceil(k * eta)
-    draws1, draws2, answers = iter(draws1), iter(draws2), iter(answers)
-    out, anchors, labels, S = [], [], [0] * n, list(range(n))
+    ev, anchors, labels, S = [], [], [0] * n, list(range(n))
+    recovered, not_recovered, asked = [], [], [0, 0]
 
-    def ask(x, y, phase, purpose):
-        q = next(answers, None)
-        if q is None or (q["x"], q["y"], q["phase"], q["purpose"]) != (x, y, phase, purpose):
-            raise Mismatch(f"asked Q({x}, {y}) {purpose}, trace has {q and (q['x'], q['y'], q['purpose'])}")
-        return q["answer"]
+    def ask(i, x, y, phase, purpose):
+        a = oracle(x, y, phase, purpose)
+        ev.append({"event": "query", "iteration": i, "phase": phase, "purpose": purpose,
+                   "x": x, "y": y, "answer": a})
+        asked[phase - 1] += 1
+        return a
 
-    def assign(x):
-        if x in anchors:  # a point is in its own cluster: no query
+    def assign(i, x):  # Definition 4, against the rows that opened clusters (S3)
+        if x in anchors:  # a point is in its own cluster: no query (S4)
             return anchors.index(x) + 1
-        a = [ask(x, anchors[t], 1, "assignment") for t in range(len(anchors))]
+        a = [ask(i, x, anchors[t], 1, "assignment") for t in range(len(anchors))]
         if "yes" in a:
             return a.index("yes") + 1
         if a.count("no") == len(anchors) and len(anchors) < k:
@@ -64,80 +84,99 @@ def ssac(X, k, eta, beta, search, elimination, draws1, draws2, answers):
             return a.index("not-sure") + 1
         return 0
 
+    def outcome(i, what, j_star=None, radius=None, members=()):
+        ev.append({"event": "outcome", "iteration": i, "outcome": what, "j_star": j_star,
+                   "radius": "inf" if radius == math.inf else radius, "assigned": list(members)})
+        if what != "recovered":
+            not_recovered.append(f"iteration {i}: {what}")
+
     for i in range(1, k + 1):
+        ev.append({"event": "iteration", "iteration": i, "remaining": len(S)})
         if not S:
-            out.append(("outcome", i, "empty_remainder", None))
+            outcome(i, "empty_remainder")
             break
-        Z = [next(draws1) for _ in range(r)]
-        if any(z not in S for z in Z):
-            raise Mismatch(f"iteration {i}: a Phase-1 draw is not in S_i")
-        t = [assign(x) for x in Z]
+        Z = [choose(S, "phase1") for _ in range(r)]
+        ev.append({"event": "sample", "iteration": i, "rows": Z})
+        t = [assign(i, x) for x in Z]
+        ev.append({"event": "assignment", "iteration": i, "clusters": t})
         counts = [t.count(c) for c in range(1, len(anchors) + 1)]
         if not any(counts):
-            out.append(("outcome", i, "phase1_all_not_sure", None))
+            outcome(i, "phase1_all_not_sure")
             continue
         p = counts.index(max(counts)) + 1  # ties: the earliest-discovered cluster
         Zp = [z for z, c in zip(Z, t) if c == p]
         mu = [sum(X[z][c] for z in Zp) / len(Zp) for c in range(len(X[0]))]
         d = {x: dist(X[x], mu) for x in S}
-        srt = sorted(S, key=lambda x: (d[x], x))
+        srt = sorted(S, key=lambda x: (d[x], x))  # equal distances by row (S6)
         x1, lo, hi, failed = srt[0], 0, len(srt) - 1, False
+        ev.append({"event": "cluster", "iteration": i, "p": p, "zp_size": len(Zp),
+                   "revisited": p in recovered, "center": mu, "anchor": x1})
+        step = 0
         while lo <= hi:
+            step += 1
             j = (lo + hi) // 2
-            xj = srt[j]
+            xj, a, B, votes = srt[j], None, [], []
             if search in ("distance", "plain"):
-                a = srt[0] if search == "distance" else Zp[0]
-                dec = "in" if xj == a or ask(a, xj, 2, "search_anchor") == "yes" else "out"
+                ref = x1 if search == "distance" else Zp[0]
+                if xj != ref:
+                    a = ask(i, ref, xj, 2, "search_anchor")
+                dec = "in" if xj == ref or a == "yes" else "out"
             else:
-                a = None
                 if search == "unified" and xj != x1:
-                    a = ask(x1, xj, 2, "search_anchor")
+                    a = ask(i, x1, xj, 2, "search_anchor")
                 if search == "unified" and (xj == x1 or a != "not-sure"):
                     dec = "in" if xj == x1 or a == "yes" else "out"
                 else:
-                    votes = []
                     for _ in range(beta if search == "random" else beta - 1):
-                        y = next(draws2)
-                        if y not in Zp:
-                            raise Mismatch(f"iteration {i}: B draws row {y} outside Z_p")
+                        y = choose(Zp, "B")
+                        B.append(y)
                         if y == xj:
                             votes.append("yes")
                         elif search == "random":
-                            votes.append(ask(y, xj, 2, "search_sample"))
+                            votes.append(ask(i, y, xj, 2, "search_sample"))
                         else:
-                            votes.append(ask(xj, y, 2, "search_sample"))
+                            votes.append(ask(i, xj, y, 2, "search_sample"))
                     dec = "in" if "yes" in votes else "out" if "no" in votes else "fail"
                     if dec == "fail" and search == "unified":
                         dec = "out"
-            out.append(("step", i, j, xj, dec))
+            ev.append({"event": "step", "iteration": i, "step": step, "lo": lo, "hi": hi, "j": j,
+                       "row": xj, "anchor_answer": a, "sample": B, "sample_answers": votes,
+                       "decision": dec})
             if dec == "fail":
                 failed = True
                 break
             lo, hi = (j + 1, hi) if dec == "in" else (lo, j - 1)
         if failed:
-            out.append(("outcome", i, "search_failed", None))
+            outcome(i, "search_failed")
             continue
         radius = d[srt[lo]] if lo < len(srt) else math.inf
         members = [x for x in S if d[x] < radius]  # strict (Algorithm 1, line 13)
         for x in members:
             labels[x] = p
         S = [x for x in S if d[x] >= radius]
-        out.append(("outcome", i, "recovered" if members else "empty_cluster", (lo, radius, members)))
-    return out, labels
+        if members and p not in recovered:
+            recovered.append(p)
+        outcome(i, "recovered" if members else "empty_cluster", lo, radius, members)
+    if len(recovered) < k:
+        not_recovered.append(f"fewer than k clusters recovered ({len(recovered)} of {k})")
+    ev.append({"event": "final", "labels": labels, "status": "; ".join(not_recovered) or "ok",
+               "clusters_recovered": len(recovered), "failed": len(recovered) < k,
+               "queries_phase1": asked[0], "queries_phase2": asked[1]})
+    return ev, labels
 
 
-def expected(trace):
-    ev = []
-    for e in trace:
-        if e["event"] == "step":
-            ev.append(("step", e["iteration"], e["j"], e["row"], e["decision"]))
-        elif e["event"] == "outcome":
-            extra = None
-            if e["j_star"] is not None:
-                rad = math.inf if e["radius"] == "inf" else e["radius"]
-                extra = (e["j_star"], rad, e["assigned"])
-            ev.append(("outcome", e["iteration"], e["outcome"], extra))
-    return ev
+def same(a, b):
+    """Trace values equal, numbers within 1e-9 relative (docs/trace-format.md, "Replay")."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) or isinstance(b, float):
+        if isinstance(a, bool) or isinstance(b, bool) or not isinstance(a, (int, float)) \
+                or not isinstance(b, (int, float)):
+            return False
+        return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+    return type(a) is type(b) and a == b
 
 
 def run_test(g, t, search):
@@ -152,20 +191,32 @@ def run_test(g, t, search):
     tr = t["trace"]
     if tr[0]["fingerprint"] != fingerprint(X):
         raise Mismatch("fingerprint")
-    draws1 = [r for e in tr if e["event"] == "sample" for r in e["rows"]]
-    draws2 = [r for e in tr if e["event"] == "step" for r in e["sample"]]
-    answers = [e for e in tr if e["event"] == "query"]
+    draws = {"phase1": iter([r for e in tr if e["event"] == "sample" for r in e["rows"]]),
+             "B": iter([r for e in tr if e["event"] == "step" for r in e["sample"]])}
+    answers = iter([e for e in tr if e["event"] == "query"])
+
+    def choose(pool, what):  # the trace's random choices
+        row = next(draws[what], None)
+        if row is None or row not in pool:
+            raise Mismatch(f"{what} draw {row} is not in its pool")
+        return row
+
+    def oracle(x, y, phase, purpose):  # the trace's answers, in the order asked
+        q = next(answers, None)
+        if q is None or (q["x"], q["y"], q["phase"], q["purpose"]) != (x, y, phase, purpose):
+            raise Mismatch(f"asked Q({x}, {y}) {purpose}, trace has {q and (q['x'], q['y'], q['purpose'])}")
+        return q["answer"]
+
     # Elimination needs the point's cluster among the k: not when the header says the oracle has
     # another number of clusters (semantics S2).
     clusters = tr[0].get("oracle_clusters", prm["k"])
     got, labels = ssac(X, prm["k"], prm["eta"], prm["beta"], search,
-                       prm["assignment"] == "paper" and clusters == prm["k"],
-                       draws1, draws2, answers)
-    want = expected(tr)
-    for a, b in zip(got, want):
-        if a != b:
-            raise Mismatch(f"expected {b}, computed {a}")
-    if len(got) != len(want) or labels != tr[-1]["labels"]:
+                       prm["assignment"] == "paper" and clusters == prm["k"], choose, oracle)
+    # Every event after the header, field by field.
+    for line, (a, b) in enumerate(zip(got, tr[1:]), start=2):
+        if not same(a, b):
+            raise Mismatch(f"line {line}: expected {json.dumps(b)}, computed {json.dumps(a)}")
+    if len(got) != len(tr) - 1 or labels != tr[-1]["labels"]:
         raise Mismatch("labels or number of events")
 
 

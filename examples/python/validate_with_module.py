@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Validates an independent SSAC implementation through the ssac Python module.
+
+The implementation is ssac_conformance.ssac() (standard library only). Here it makes its own
+random choices (Python's random.Random) and asks a simulated random-weak oracle (Definition 5):
+each run's events, behind a header, form a trace (docs/trace-format.md) that ssac.validate replays
+through the reference with the same draws and answers. Every run must conform; then one decision
+of a conforming trace is flipped, and the replay must name it. Exit 0 when both hold.
+Usage: validate_with_module.py [RUNS_PER_SEARCH]   (needs the module: README, "Python")
+"""
+import random
+import sys
+
+import ssac
+from ssac_conformance import ssac as my_ssac, trace_header
+
+
+def my_run(X, y, k, eta, beta, search, q, seed):
+    """One run of the independent implementation; returns its trace as a list of events."""
+    rng = random.Random(seed)
+
+    def choose(pool, what):
+        return rng.choice(pool)
+
+    def oracle(a, b, phase, purpose):
+        if search != "plain" and rng.random() >= q:  # the plain search needs yes/no answers
+            return "not-sure"
+        return "yes" if y[a] == y[b] else "no"
+
+    events, _ = my_ssac(X, k, eta, beta, search, True, choose, oracle)
+    return [trace_header(X, k, eta, beta, search, seed=seed)] + events
+
+
+def main(runs):
+    d = ssac.generate(n=300, m=2, k=3, std=1.5, gamma_min=1.0, gamma_max=1.6, seed=11)
+    X, y = d["points"].tolist(), d["labels"].tolist()
+    bad = 0
+    for search in ("random", "distance", "unified", "plain"):
+        for seed in range(runs):
+            trace = my_run(X, y, 3, 2, 3, search, 0.7, seed)
+            result = ssac.validate(trace, d["points"])
+            if not result:
+                bad += 1
+                print(f"{search} search, seed {seed}: {result.divergence}")
+        print(f"{search} search: {runs} runs validated")
+    # The validator is not a rubber stamp: a flipped decision is found and named.
+    trace = my_run(X, y, 3, 2, 3, "unified", 0.7, 0)
+    line = next(i for i, e in enumerate(trace) if e.get("decision") == "out")
+    trace[line]["decision"] = "in"
+    result = ssac.validate(trace, d["points"])
+    print(f"flipped decision: {result.divergence}")
+    if result or result.divergence.event != line + 1 or result.divergence.what != "decision":
+        bad += 1
+    print(f"{bad} failed")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 25))

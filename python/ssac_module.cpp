@@ -1,0 +1,542 @@
+// The Python module `ssac`: the reference library seen from Python. Conversions happen here and
+// nowhere else: NumPy arrays (or anything numpy.asarray accepts) in, NumPy arrays and plain
+// Python objects (dict, list, int, float, str) out; the library knows nothing of Python. Every
+// check is the library's own (ssac/ranges.hpp, Params::check, OracleSpec::check), so a value is
+// refused with the same one-line message as on the command line: ssac::ParameterError becomes
+// ssac.ParameterError and ssac::DataError becomes ssac.DataError, both subclasses of ValueError.
+//
+// NumPy is imported only when an array crosses the boundary, so `import ssac`, ssac.bounds and
+// ssac.validate(path, csv_path) work on an interpreter without it.
+//
+// About 500 lines, above the project's 400: the module's whole boundary is kept in this one file
+// (as in pybind11's cmake_example), so that every conversion and check can be read in one place.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ssac/data.hpp"
+#include "ssac/error.hpp"
+#include "ssac/generator.hpp"
+#include "ssac/metrics.hpp"
+#include "ssac/oracle.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/ranges.hpp"
+#include "ssac/rules.hpp"
+#include "ssac/ssac.hpp"
+#include "ssac/theory/bounds.hpp"
+#include "ssac/trace.hpp"
+
+namespace py = pybind11;
+using namespace pybind11::literals;
+
+namespace {
+
+using ssac::DataError;
+using ssac::ParameterError;
+
+// ---- NumPy in ----
+
+// Arrays need NumPy; say so, and where Debian has it, instead of a bare "No module named 'numpy'".
+void need_numpy(const char* function) {
+  try {
+    py::module_::import("numpy");
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_ImportError)) throw;
+    const auto exe = py::module_::import("sys").attr("executable").cast<std::string>();
+    throw py::import_error(std::string("ssac.") + function +
+                           " takes or returns NumPy arrays, and this interpreter (" + exe +
+                           ") has no numpy; Debian's /usr/bin/python3 has it (python3-numpy)");
+  }
+}
+
+// Points: a 2-D array of n >= 1 rows and m >= 1 finite coordinates (the CSV reader's rules).
+ssac::Matrix to_points(const py::object& obj) {
+  const auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!a) throw DataError("X: not convertible to an array of floats");
+  if (a.ndim() != 2 || a.shape(0) < 1 || a.shape(1) < 1)
+    throw DataError("X: expected a 2-D array with at least one row and one column, got " +
+                    std::to_string(a.ndim()) + " dimension(s)");
+  ssac::Matrix X(a.shape(0), a.shape(1));
+  const double* p = a.data();
+  for (Eigen::Index i = 0; i < X.size(); ++i) {
+    if (!std::isfinite(p[i]))
+      throw DataError("X: row " + std::to_string(i / X.cols()) + ", column " +
+                      std::to_string(i % X.cols()) + " is not finite");
+    X.data()[i] = p[i];
+  }
+  return X;
+}
+
+// Labels: n integers 1..K with every id in 1..K present, as in a CSV file's `label` column.
+std::vector<int> to_labels(const py::object& obj, std::size_t n) {
+  const py::array a = py::array::ensure(obj);
+  if (!a || a.ndim() != 1) throw DataError("labels: expected a 1-D array of integers");
+  const char kind = a.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw DataError("labels: expected integers, got dtype " + std::string(py::str(a.dtype())));
+  if (static_cast<std::size_t>(a.shape(0)) != n)
+    throw DataError("labels: " + std::to_string(a.shape(0)) + " labels for " + std::to_string(n) +
+                    " points");
+  const auto v = py::array_t<long long, py::array::forcecast>::ensure(a);
+  std::vector<int> labels(n);
+  long long K = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const long long l = v.at(static_cast<py::ssize_t>(i));
+    if (l < 1 || l > ssac::range::kMaxLabel)
+      throw DataError("labels: row " + std::to_string(i) + ": label " + std::to_string(l) +
+                      " is outside 1.." + std::to_string(ssac::range::kMaxLabel));
+    labels[i] = static_cast<int>(l);
+    K = std::max(K, l);
+  }
+  std::vector<char> seen(static_cast<std::size_t>(K) + 1, 0);
+  for (int l : labels)
+    seen[static_cast<std::size_t>(l)] = 1;
+  for (long long l = 1; l <= K; ++l)
+    if (!seen[static_cast<std::size_t>(l)])
+      throw DataError("labels: ids go up to " + std::to_string(K) + " but no row has label " +
+                      std::to_string(l) + " (ids must be 1..K without gaps)");
+  return labels;
+}
+
+// ---- out ----
+
+template <class T>
+py::array_t<T> to_array(const std::vector<T>& v) {
+  py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
+  std::copy(v.begin(), v.end(), a.mutable_data());
+  return a;
+}
+py::array_t<double> to_array(const ssac::Matrix& X) {
+  py::array_t<double> a({X.rows(), X.cols()});
+  std::copy(X.data(), X.data() + X.size(), a.mutable_data());
+  return a;
+}
+py::list to_list(const ssac::Vector& v) {
+  py::list l;
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    l.append(v[i]);
+  return l;
+}
+py::object answer(ssac::Answer a) {
+  return py::str(ssac::to_string(a));
+}
+
+py::dict step_dict(const ssac::SearchStep& s) {
+  py::list answers;
+  for (ssac::Answer a : s.sample_answers)
+    answers.append(answer(a));
+  return py::dict("lo"_a = s.lo, "hi"_a = s.hi, "j"_a = s.j, "row"_a = s.row,
+                  "anchor_answer"_a = s.anchor_asked ? answer(s.anchor_answer) : py::none(),
+                  "sample"_a = s.sample, "sample_answers"_a = answers, "queries"_a = s.queries,
+                  "decision"_a = ssac::to_string(s.decision));
+}
+
+py::dict iteration_dict(const ssac::Iteration& it) {
+  py::list steps;
+  for (const auto& s : it.steps)
+    steps.append(step_dict(s));
+  py::dict d("iteration"_a = it.index, "remaining"_a = it.remaining, "sample"_a = it.sample,
+             "assignment"_a = it.assignment, "p"_a = it.p, "zp_size"_a = it.zp_size,
+             "revisited"_a = it.revisited, "outcome"_a = ssac::to_string(it.outcome));
+  d["center"] = it.p ? py::object(to_list(it.center)) : py::none();
+  d["anchor"] = it.p ? py::object(py::int_(it.anchor)) : py::none();
+  d["steps"] = steps;
+  d["j_star"] = it.j_star;
+  d["radius"] = it.radius;
+  d["assigned"] = it.assigned;
+  d["members"] = it.members;
+  return d;
+}
+
+// ---- oracles ----
+
+// A Python callable oracle(x, y) -> "yes" | "no" | "not-sure" (or 1, -1, 0), for rows x != y.
+class CallableOracle : public ssac::Oracle {
+ public:
+  explicit CallableOracle(py::function f) : f_(std::move(f)) {}
+  ssac::Answer query(std::size_t x, std::size_t y) override {
+    const py::object r = f_(x, y);
+    if (py::isinstance<py::str>(r)) {
+      const auto s = r.cast<std::string>();
+      if (s == "yes") return ssac::Answer::Yes;
+      if (s == "no") return ssac::Answer::No;
+      if (s == "not-sure") return ssac::Answer::NotSure;
+    } else if (py::isinstance<py::int_>(r) && !py::isinstance<py::bool_>(r)) {
+      const auto v = r.cast<long long>();
+      if (v >= -1 && v <= 1) return static_cast<ssac::Answer>(v);
+    }
+    throw ParameterError("oracle(" + std::to_string(x) + ", " + std::to_string(y) + ") returned " +
+                         std::string(py::repr(r)) +
+                         "; an answer is 'yes', 'no', 'not-sure' (or 1, -1, 0)");
+  }
+
+ private:
+  py::function f_;
+};
+
+ssac::Search search_named(const std::string& s) {
+  if (s == "random") return ssac::Search::random;
+  if (s == "distance") return ssac::Search::distance;
+  if (s == "unified") return ssac::Search::unified;
+  throw ParameterError("search = '" + s + "' is not one of random, distance, unified");
+}
+
+// ssac.cluster: the same run as `ssac cluster` (cli/cmd_cluster.cpp) with the same parameters and
+// seed, so the labels, the queries and the trace are those of the command line.
+py::dict cluster(const py::object& X_in, const py::object& labels_in, long long k, double eta,
+                 long long beta, const py::object& search, const std::string& algorithm,
+                 const py::object& oracle, const py::object& q, const py::object& nu,
+                 const py::object& rho, const py::object& memory, const std::string& semantics,
+                 const std::vector<std::string>& rules, const py::object& assignment,
+                 std::uint64_t seed) {
+  need_numpy("cluster");
+  const ssac::Matrix X = to_points(X_in);
+  const auto n = static_cast<std::size_t>(X.rows());
+  std::vector<int> labels;
+  if (!labels_in.is_none()) labels = to_labels(labels_in, n);
+
+  ssac::Params P;
+  ssac::range::check_k(k, n);
+  ssac::range::check_beta(beta);
+  P.k = static_cast<int>(k);
+  P.eta = eta;
+  P.beta = static_cast<int>(beta);
+  ssac::Profile profile = ssac::profile_named(semantics);
+  if (!assignment.is_none()) {
+    const auto a = assignment.cast<std::string>();
+    if (a != "paper" && a != "code")
+      throw ParameterError("assignment = '" + a + "' is not one of paper, code");
+    profile.elimination = a == "paper";
+  }
+  for (const std::string& r : rules)
+    ssac::set_rule(profile, r);
+  P.rules = profile.rules;
+  P.elimination = profile.elimination;
+  if (algorithm == "original") {
+    if (!search.is_none())
+      throw ParameterError("search does not apply to algorithm 'original' (plain binary search)");
+    P.search = ssac::Search::plain;
+  } else if (algorithm == "weak") {
+    P.search = search_named(search.is_none() ? "unified" : search.cast<std::string>());
+  } else {
+    throw ParameterError("algorithm = '" + algorithm + "' is not one of weak, original");
+  }
+  P.check(n);
+
+  const bool callable = py::isinstance<py::function>(oracle);
+  ssac::OracleSpec spec;
+  if (!callable) {
+    if (!py::isinstance<py::str>(oracle))
+      throw ParameterError("oracle: expected a name or a callable oracle(x, y), got " +
+                           std::string(py::repr(oracle)));
+    const auto name = oracle.cast<std::string>();
+    const auto kind = ssac::oracle_kind_from_string(name);
+    if (!kind)
+      throw ParameterError("oracle = '" + name +
+                           "' is not one of perfect, random, local, global, correlated, or a "
+                           "callable oracle(x, y)");
+    spec.kind = *kind;
+    if (!q.is_none()) spec.q = q.cast<double>();
+    if (!nu.is_none()) spec.nu = nu.cast<double>();
+    if (!rho.is_none()) spec.rho = rho.cast<double>();
+    if (!memory.is_none()) {
+      const auto m = memory.cast<std::string>();
+      if (m != "fresh" && m != "per-pair")
+        throw ParameterError("memory = '" + m + "' is not one of fresh, per-pair");
+      spec.memory = m == "per-pair" ? ssac::OracleMemory::per_pair : ssac::OracleMemory::fresh;
+    }
+    if (!q.is_none() && !spec.uses_q())
+      throw ParameterError("q applies only to oracle 'random' or 'correlated'");
+    if (!nu.is_none() && !spec.uses_nu()) throw ParameterError("nu applies only to oracle 'local'");
+    if (!rho.is_none() && !spec.uses_rho())
+      throw ParameterError("rho applies only to oracle 'local', 'global' or 'correlated'");
+    if (!memory.is_none() && !spec.uses_memory())
+      throw ParameterError("memory applies only to oracle 'random'");
+    if (spec.simulated() && labels.empty())
+      throw DataError("labels: none given; a simulated oracle answers from them");
+  } else if (!q.is_none() || !nu.is_none() || !rho.is_none() || !memory.is_none()) {
+    throw ParameterError("q, nu, rho and memory apply only to a simulated oracle, not a callable");
+  }
+  if (!labels.empty() && P.k > *std::max_element(labels.begin(), labels.end())) {
+    const int K = *std::max_element(labels.begin(), labels.end());
+    ssac::throw_out_of_range(
+        "k", k,
+        "[1, " + std::to_string(K) + "] (the labels name " + std::to_string(K) + " clusters)");
+  }
+  // Elimination (S2) needs the point's cluster among the k: known from labels, else k is taken.
+  if (!labels.empty()) P.oracle_clusters = *std::max_element(labels.begin(), labels.end());
+
+  std::unique_ptr<ssac::Oracle> base;
+  if (callable) {
+    base = std::make_unique<CallableOracle>(oracle.cast<py::function>());
+  } else {
+    spec.check();
+    base = ssac::make_oracle(spec, X, labels, ssac::Rng::stream(seed, {ssac::kStreamOracle}));
+  }
+  ssac::AskedOracle asked(*base, P.search == ssac::Search::plain,
+                          ssac::Rng::stream(seed, {ssac::kStreamCoinFlip}));
+  // A simulated oracle never calls into Python, so other Python threads may run meanwhile.
+  std::optional<py::gil_scoped_release> release;
+  if (!callable) release.emplace();
+  const ssac::Result R = ssac::run_ssac(X, asked.get(), P, seed);
+  release.reset();
+
+  ssac::TraceHeader th;
+  th.params = P;
+  th.algorithm = algorithm;
+  th.oracle = callable ? "python callable" : spec.describe();
+  th.seed = seed;
+
+  py::list iterations, queries;
+  for (const auto& it : R.iterations)
+    iterations.append(iteration_dict(it));
+  for (const auto& qr : R.queries)
+    queries.append(py::dict("iteration"_a = qr.iteration, "phase"_a = qr.phase,
+                            "purpose"_a = ssac::to_string(qr.purpose), "x"_a = qr.x, "y"_a = qr.y,
+                            "answer"_a = answer(qr.answer)));
+  py::dict out("labels"_a = to_array(std::vector<long long>(R.labels.begin(), R.labels.end())),
+               "iterations"_a = iterations, "queries"_a = queries,
+               "clusters_recovered"_a = R.clusters_recovered, "failed"_a = R.failed,
+               "status"_a = R.status, "queries_phase1"_a = R.queries_phase1,
+               "queries_phase2"_a = R.queries_phase2, "r"_a = P.sample_size(),
+               "trace"_a = ssac::format_trace(X, th, R));
+  if (!labels.empty()) {
+    const ssac::Evaluation ev = ssac::evaluate(X, labels, R);
+    out["accuracy_pct"] = ev.accuracy_pct;
+    out["optimal_accuracy_pct"] = ev.optimal_accuracy_pct;
+  }
+  return out;
+}
+
+// ---- validate ----
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw DataError(path + ": cannot open for reading");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool is_path(const py::object& o) {
+  return py::isinstance<py::str>(o) || py::hasattr(o, "__fspath__");
+}
+// A str with a line break is a trace's text (cluster()["trace"]), not a path.
+bool is_text(const py::object& o) {
+  return py::isinstance<py::str>(o) && o.cast<std::string>().find('\n') != std::string::npos;
+}
+std::string path_of(const py::object& o) {
+  return py::str(py::module_::import("os").attr("fspath")(o)).cast<std::string>();
+}
+
+ssac::Matrix points_of(const py::object& data) {
+  if (is_path(data)) return ssac::read_csv(path_of(data)).points;
+  need_numpy("validate");
+  return to_points(data);
+}
+
+// A trace is its text (a str with line breaks), a path (any other str, or os.PathLike) or an
+// iterable of lines: each a str (with or without its '\n') or a dict, which is written as JSON.
+ssac::ValidationReport validate(const py::object& trace, const py::object& data) {
+  const ssac::Matrix X = points_of(data);
+  if (is_text(trace)) return ssac::validate_trace(X, trace.cast<std::string>(), "<trace>");
+  if (is_path(trace)) {
+    const std::string path = path_of(trace);
+    return ssac::validate_trace(X, read_file(path), path);
+  }
+  const py::object dumps = py::module_::import("json").attr("dumps");
+  std::string text;
+  for (const py::handle line : trace) {
+    std::string s =
+        py::isinstance<py::dict>(line) ? dumps(line).cast<std::string>() : line.cast<std::string>();
+    if (s.empty() || s.back() != '\n') s += '\n';
+    text += s;
+  }
+  return ssac::validate_trace(X, text, "<trace>");
+}
+
+// ---- bounds ----
+
+// A decimal parameter as typed: a str as is, a float as its shortest repr (0.05 is "0.05"), an int
+// as its digits.
+ssac::theory::Decimal decimal_of(const char* name, const py::object& v) {
+  if (py::isinstance<py::bool_>(v) ||
+      !(py::isinstance<py::str>(v) || py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v)))
+    throw ParameterError(std::string(name) + ": expected a decimal (str, float or int), got " +
+                         std::string(py::repr(v)));
+  const std::string text =
+      py::isinstance<py::str>(v) ? v.cast<std::string>() : py::repr(v).cast<std::string>();
+  const auto parsed = ssac::theory::Decimal::parse(text);
+  if (!parsed.value) throw ParameterError(std::string(name) + ": '" + text + "' " + parsed.error);
+  return *parsed.value;
+}
+
+py::object big(const std::optional<ssac::theory::BigInt>& x) {
+  return x ? py::object(py::int_(py::str(x->str()))) : py::none();
+}
+py::dict certified(const ssac::theory::Certified& c) {
+  return py::dict("value"_a = ssac::theory::to_string(c.value, 20), "ceil"_a = big(c.ceil));
+}
+py::object binomial(const std::optional<ssac::theory::BinomialEta>& b) {
+  if (!b) return py::none();
+  return py::dict("ceil"_a = big(b->s), "tail"_a = ssac::theory::to_string(b->tail, 20),
+                  "tail_prev"_a = ssac::theory::to_string(b->tail_prev, 20));
+}
+
+// The sampling numbers of `ssac bounds` for one combination, with the same names and the same
+// texts as its JSON; integers are exact Python ints.
+py::dict bounds(long long k, long long m, long long n, const py::object& delta,
+                const py::object& gamma, const py::object& q) {
+  namespace th = ssac::theory;
+  const th::Inputs in{
+      k, m, n, decimal_of("delta", delta), decimal_of("gamma", gamma), decimal_of("q", q)};
+  th::check(in);
+  return py::dict("k"_a = k, "m"_a = m, "n"_a = n, "delta"_a = in.delta.str(),
+                  "gamma"_a = in.gamma.str(), "q"_a = in.q.str(),
+                  "eta_perfect"_a = certified(th::certified_eta_perfect(in)),
+                  "eta_random"_a = certified(th::certified_eta_random(in)),
+                  "beta_random"_a = certified(th::certified_beta_random(in)),
+                  "eta_perfect_pinelis"_a = certified(th::certified_eta_perfect_pinelis(in)),
+                  "eta_random_pinelis"_a = certified(th::certified_eta_random_pinelis(in)),
+                  "eta_random_binomial"_a = binomial(th::eta_random_binomial(in, false)),
+                  "eta_random_binomial_pinelis"_a = binomial(th::eta_random_binomial(in, true)),
+                  "beta_union"_a = certified(th::certified_beta_union(in)),
+                  "search_steps"_a = th::search_steps(in.n));
+}
+
+}  // namespace
+
+PYBIND11_MODULE(ssac, mod) {
+  mod.doc() =
+      "ssac: the reference implementation of Semi-Supervised Active Clustering with Weak Oracles "
+      "(Kim & Ghosh). NumPy arrays in, NumPy arrays and plain Python objects out.";
+  mod.attr("__version__") = SSAC_VERSION_INFO;
+  py::register_exception<ParameterError>(mod, "ParameterError", PyExc_ValueError);
+  py::register_exception<DataError>(mod, "DataError", PyExc_ValueError);
+
+  mod.def(
+      "generate",
+      [](long long n, long long m, long long k, double std, double gamma_min, double gamma_max,
+         std::uint64_t seed, long long max_draws, bool shuffle) {
+        need_numpy("generate");
+        if (n < 0) ssac::throw_out_of_range("n", n, "[2, 1e8]");
+        if (m < 0) ssac::throw_out_of_range("m", m, "[1, 100000]");
+        if (max_draws < 1) ssac::throw_out_of_range("max-draws", max_draws, "[1, inf)");
+        ssac::GeneratorParams p;
+        p.n = static_cast<std::size_t>(n);
+        p.m = static_cast<std::size_t>(m);
+        if (n >= 2 && (k < 1 || k > n))  // GeneratorParams::check's test, before k is an int
+          ssac::throw_out_of_range("k", k, "[1, n] = [1, " + std::to_string(n) + "]");
+        p.k = static_cast<int>(k);
+        p.sigma = std;
+        p.gamma_min = gamma_min;
+        p.gamma_max = gamma_max;
+        p.seed = seed;
+        p.max_draws = static_cast<std::uint64_t>(max_draws);
+        p.shuffle = shuffle;
+        p.check();
+        const ssac::Generated g = ssac::generate(p);
+        return py::dict("points"_a = to_array(g.data.points),
+                        "labels"_a = to_array(
+                            std::vector<long long>(g.data.labels.begin(), g.data.labels.end())),
+                        "gamma"_a = g.gamma, "draws"_a = g.draws);
+      },
+      "The synthetic data of Section 5.1 (as `ssac generate`): a dict with points (n x m), "
+      "labels (1..k), gamma and draws.",
+      "n"_a = 1500, "m"_a = 2, "k"_a = 3, "std"_a = 1.75, "gamma_min"_a = 1.0, "gamma_max"_a = 1.1,
+      "seed"_a = 0, "max_draws"_a = 100000, "shuffle"_a = false);
+
+  mod.def(
+      "read_csv",
+      [](const py::object& path) {
+        need_numpy("read_csv");
+        const ssac::Dataset d = ssac::read_csv(path_of(path));
+        return py::make_tuple(
+            to_array(d.points),
+            d.has_labels()
+                ? py::object(to_array(std::vector<long long>(d.labels.begin(), d.labels.end())))
+                : py::none());
+      },
+      "Reads a data file as the command line does: (points, labels or None).", "path"_a);
+
+  mod.def(
+      "gamma",
+      [](const py::object& X_in, const py::object& labels_in) {
+        need_numpy("gamma");
+        const ssac::Matrix X = to_points(X_in);
+        const auto labels = to_labels(labels_in, static_cast<std::size_t>(X.rows()));
+        const ssac::ClusterStats st = ssac::cluster_stats(X, labels);
+        ssac::Matrix means(static_cast<Eigen::Index>(st.means.size()), X.cols());
+        for (std::size_t i = 0; i < st.means.size(); ++i)
+          means.row(static_cast<Eigen::Index>(i)) = st.means[i].transpose();
+        return py::dict(
+            "gamma"_a = st.gamma,
+            "sizes"_a = to_array(std::vector<long long>(st.sizes.begin(), st.sizes.end())),
+            "radii"_a = to_array(st.radii), "nearest_outsider"_a = to_array(st.nearest_outsider),
+            "means"_a = to_array(means));
+      },
+      "The gamma-margin of Definition 2 (as `ssac gamma`): a dict with gamma and, per cluster, "
+      "sizes, radii, nearest_outsider and means.",
+      "X"_a, "labels"_a);
+
+  mod.def("cluster", &cluster,
+          "Runs SSAC once, as `ssac cluster` with the same parameters and seed. `oracle` is "
+          "'perfect', 'random' (q), 'local' (nu, rho), 'global' (rho), 'correlated' (q, rho), "
+          "answering from `labels`, or a callable oracle(x, y) returning 'yes', 'no' or "
+          "'not-sure'. Returns a dict: labels (NumPy, 0 = unassigned), iterations, queries, "
+          "status, counts and trace (the JSON Lines text of `--trace`).",
+          "X"_a, "labels"_a = py::none(), py::kw_only(), "k"_a, "eta"_a, "beta"_a = 10,
+          "search"_a = py::none(), "algorithm"_a = "weak", "oracle"_a = "perfect",
+          "q"_a = py::none(), "nu"_a = py::none(), "rho"_a = py::none(), "memory"_a = py::none(),
+          "semantics"_a = "paper", "rules"_a = std::vector<std::string>{},
+          "assignment"_a = py::none(), "seed"_a = 0);
+
+  py::class_<ssac::Divergence>(mod, "Divergence",
+                               "The first difference between a trace and the reference's replay.")
+      .def_readonly("event", &ssac::Divergence::event, "1-based event number = line number")
+      .def_readonly("iteration", &ssac::Divergence::iteration)
+      .def_readonly("phase", &ssac::Divergence::phase)
+      .def_readonly("what", &ssac::Divergence::what)
+      .def_readonly("expected", &ssac::Divergence::expected)
+      .def_readonly("found", &ssac::Divergence::found)
+      .def_readonly("near_tie", &ssac::Divergence::near_tie)
+      .def_readonly("message", &ssac::Divergence::message)
+      .def("__str__", [](const ssac::Divergence& d) { return d.message; })
+      .def("__repr__",
+           [](const ssac::Divergence& d) { return "<ssac.Divergence: " + d.message + ">"; });
+  py::class_<ssac::ValidationReport>(mod, "ValidationResult",
+                                     "What ssac.validate found; true when the trace conforms.")
+      .def_readonly("conforms", &ssac::ValidationReport::conforms)
+      .def_readonly("events", &ssac::ValidationReport::events)
+      .def_readonly("queries", &ssac::ValidationReport::queries)
+      .def_readonly("divergence", &ssac::ValidationReport::divergence)
+      .def("__bool__", [](const ssac::ValidationReport& r) { return r.conforms; })
+      .def("__repr__", [](const ssac::ValidationReport& r) {
+        return r.conforms
+                   ? "<ssac.ValidationResult: conforms (" + std::to_string(r.events) + " events, " +
+                         std::to_string(r.queries) + " queries)>"
+                   : "<ssac.ValidationResult: does not conform: " + r.divergence->message + ">";
+      });
+  mod.def("validate", &validate,
+          "Replays a trace through the reference (as `ssac validate`). `trace`: its text (a str "
+          "with line breaks), a path, or an iterable of lines (str, or dict written as JSON). "
+          "`data`: the points (n x m array) or "
+          "a CSV path. Returns a ValidationResult (conforms, events, queries, divergence); a "
+          "trace that does not parse or is for other data raises ssac.DataError.",
+          "trace"_a, "data"_a);
+
+  mod.def("bounds", &bounds,
+          "The sampling numbers of `ssac bounds` for one combination: a dict with the fields of "
+          "its JSON (each bound's 'value' as text and 'ceil' as an exact int). delta, gamma and q "
+          "are decimals as typed: a str, or a float taken as its repr.",
+          py::kw_only(), "k"_a = 3, "m"_a = 2, "n"_a = 1000, "delta"_a = "0.05", "gamma"_a = "1.1",
+          "q"_a = "0.9");
+}

@@ -1,0 +1,301 @@
+"""The Python module against the command line: the same inputs give the same points, labels,
+traces, divergences, bounds and error messages."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import ssac
+
+
+def read_labels(path):
+    with open(path) as f:
+        assert f.readline().strip() == "label"
+        return np.array([int(line) for line in f], dtype=np.int64)
+
+
+# ---- generate, read_csv, gamma ----------------------------------------------------------------
+def test_generate_equals_cli(cli, tmp_path):
+    out = tmp_path / "g.csv"
+    p = cli("generate", "--n", 90, "--m", 3, "--k", 4, "--std", 1.0, "--gamma-min", 1.0,
+            "--gamma-max", 30, "--seed", 5, "--shuffle", "--out", out)
+    d = ssac.generate(n=90, m=3, k=4, std=1.0, gamma_min=1.0, gamma_max=30, seed=5, shuffle=True)
+    X, y = ssac.read_csv(out)
+    assert np.array_equal(d["points"], X)  # bit for bit: the CSV holds shortest round-trip texts
+    assert np.array_equal(d["labels"], y)
+    assert f"accepted draw {d['draws']})" in p.stdout
+    assert float(p.stdout.split("gamma = ")[1].split()[0]) == d["gamma"]
+
+
+def test_gamma_equals_cli(cli, data_csv):
+    X, y = ssac.read_csv(data_csv)
+    g = ssac.gamma(X, y)
+    first = cli("gamma", data_csv).stdout.splitlines()[0]
+    assert float(first.split(" = ")[1]) == g["gamma"]
+    assert g["sizes"].tolist() == [80, 80, 80]
+    assert g["means"].shape == (3, 2)
+    ratio = np.min(g["nearest_outsider"] / g["radii"])
+    assert ratio == g["gamma"]
+
+
+# ---- cluster ------------------------------------------------------------------------------------
+RUNS = [
+    dict(oracle="random", q=0.7, eta=5, beta=10, seed=3),
+    dict(oracle="random", q=0.7, eta=2, beta=3, seed=8, search="random"),
+    dict(oracle="local", nu=1.2, rho=0.8, eta=4, beta=5, seed=1, search="distance"),
+    dict(oracle="global", rho=0.6, eta=3, beta=4, seed=2, assignment="code"),
+    dict(oracle="random", q=0.6, eta=2, seed=4, algorithm="original"),
+    dict(oracle="perfect", eta=1, seed=9, semantics="authors-code", rules=["anchor=opener"]),
+]
+
+
+def cli_args(run):
+    args = []
+    for key, value in run.items():
+        if key == "rules":
+            for r in value:
+                args += ["--rule", r]
+        else:
+            args += [f"--{key}", value]
+    return args
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[f"{r['oracle']}-{r['seed']}" for r in RUNS])
+def test_cluster_equals_cli(cli, data_csv, tmp_path, run):
+    out, trace = tmp_path / "labels.csv", tmp_path / "t.jsonl"
+    p = cli("cluster", data_csv, "--k", 3, *cli_args(run), "--out", out, "--trace", trace,
+            "--json")
+    X, y = ssac.read_csv(data_csv)
+    r = ssac.cluster(X, y, k=3, **run)
+    assert np.array_equal(r["labels"], read_labels(out))
+    assert r["trace"] == trace.read_text()  # every draw, query, step and label
+    summary = json.loads(p.stdout)
+    for key in ("status", "failed", "queries_phase1", "queries_phase2", "accuracy_pct"):
+        assert r[key] == summary[key], key
+    assert r["clusters_recovered"] == summary["labels_recovered"]
+    assert [it["outcome"] for it in r["iterations"]] == \
+        [it["outcome"] for it in summary["iterations"]]
+    assert len(r["queries"]) == summary["queries_total"]
+    # The query log as plain objects, and the same queries as the trace's query events.
+    events = [json.loads(line) for line in r["trace"].splitlines()]
+    logged = [{k: e[k] for k in ("iteration", "phase", "purpose", "x", "y", "answer")}
+              for e in events if e["event"] == "query"]
+    assert r["queries"] == logged
+
+
+def test_cluster_with_a_callable_oracle(data_csv):
+    X, y = ssac.read_csv(data_csv)
+    asked = []
+
+    def person(a, b):
+        asked.append((a, b))
+        return "yes" if y[a] == y[b] else "no"
+
+    r = ssac.cluster(X, y, k=3, eta=3, oracle=person, seed=6)
+    ref = ssac.cluster(X, y, k=3, eta=3, oracle="perfect", seed=6)
+    assert np.array_equal(r["labels"], ref["labels"])
+    assert asked == [(q["x"], q["y"]) for q in ref["queries"]]
+    assert all(a != b for a, b in asked)  # Q(x, x) is never asked (S4)
+    assert r["trace"].replace('"oracle":"python callable"', '"oracle":"perfect"') == ref["trace"]
+
+
+def test_callable_oracle_may_return_integers_and_raise(data_csv):
+    X, y = ssac.read_csv(data_csv)
+    r = ssac.cluster(X, y, k=3, eta=3, seed=6, oracle=lambda a, b: 1 if y[a] == y[b] else -1)
+    assert r["status"] == "ok"
+
+    def broken(a, b):
+        raise KeyError("no answer")
+
+    with pytest.raises(KeyError):
+        ssac.cluster(X, y, k=3, eta=3, oracle=broken)
+
+
+# ---- validate -----------------------------------------------------------------------------------
+def corrupt(lines):
+    """Turns the first "out" decision into "in" (the README's corruption)."""
+    for i, line in enumerate(lines):
+        if '"decision":"out"' in line:
+            return lines[:i] + [line.replace('"decision":"out"', '"decision":"in"')] + \
+                lines[i + 1:], i + 1
+    raise AssertionError("no out decision to corrupt")
+
+
+def test_validate_conforms(data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    r = ssac.cluster(X, y, k=3, eta=4, oracle="random", q=0.8, seed=12)
+    lines = r["trace"].splitlines()
+    res = ssac.validate(lines, X)
+    assert res and res.conforms and res.divergence is None
+    assert res.events == len(lines) and res.queries == len(r["queries"])
+    # A path and a CSV path, and lines as dicts, give the same answer.
+    path = tmp_path / "t.jsonl"
+    path.write_text(r["trace"])
+    assert ssac.validate(path, data_csv).conforms
+    assert ssac.validate(str(path), X).conforms
+    assert ssac.validate([json.loads(line) for line in lines], X).conforms
+    assert ssac.validate(r["trace"], X).conforms  # the text itself
+
+
+def test_validate_catches_a_corrupted_trace_as_the_cli_does(cli, data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    r = ssac.cluster(X, y, k=3, eta=4, oracle="random", q=0.8, seed=12)
+    bad, line = corrupt(r["trace"].splitlines())
+    res = ssac.validate(bad, X)
+    assert not res.conforms and not bool(res)
+    d = res.divergence
+    assert (d.event, d.phase, d.what, d.expected, d.found) == (line, 2, "decision", '"out"', '"in"')
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(bad) + "\n")
+    p = cli("validate", "--data", data_csv, "--trace", path, check=False)
+    assert p.returncode == 1
+    assert p.stdout == f"{path}: does not conform: {d.message}\n"
+
+
+def test_validate_refuses_other_data_and_malformed_traces(data_csv):
+    X, y = ssac.read_csv(data_csv)
+    lines = ssac.cluster(X, y, k=3, eta=2, seed=1)["trace"].splitlines()
+    moved = X.copy()
+    moved[0, 0] += 1.0
+    with pytest.raises(ssac.DataError, match="fingerprint"):
+        ssac.validate(lines, moved)
+    with pytest.raises(ssac.DataError, match=r"^<trace>:2:[0-9]+: not JSON"):
+        ssac.validate([lines[0], "{not json"] + lines[2:], X)
+    with pytest.raises(ssac.DataError, match="cannot open"):
+        ssac.validate("/nonexistent/t.jsonl", X)
+
+
+# ---- bounds -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("k,m,n,delta,gamma,q", [
+    (3, 2, 1000, "0.05", "1.1", "0.9"),
+    (10, 50, 100000, "0.001", "1.01", "0.5"),  # integers past 2^64 are not rounded
+    (2, 1, 2, "0.5", "3", "1"),
+    (30, 2, 1000, "0.05", "1.1", "0.1"),  # eta_random > 2^64
+])
+def test_bounds_equal_cli_json(cli, k, m, n, delta, gamma, q):
+    p = cli("bounds", "--k", k, "--m", m, "--n", n, "--delta", delta, "--gamma", gamma, "--q", q,
+            "--format", "json")
+    want = json.loads(p.stdout)[0]
+    got = ssac.bounds(k=k, m=m, n=n, delta=delta, gamma=gamma, q=q)
+    for key, value in got.items():
+        if key in ("delta", "gamma", "q"):
+            assert float(value) == want[key]
+        else:
+            assert value == want[key], key
+
+
+def test_bounds_integers_are_exact_python_ints():
+    b = ssac.bounds(k=30, m=2, n=1000, delta="0.05", gamma="1.1", q="0.1")
+    assert isinstance(b["eta_random"]["ceil"], int) and b["eta_random"]["ceil"] > 2**64
+    assert ssac.bounds(delta=0.05)["eta_perfect"] == ssac.bounds(delta="0.05")["eta_perfect"]
+
+
+# ---- errors -------------------------------------------------------------------------------------
+def cli_error(cli, *args):
+    p = cli(*args, check=False)
+    assert p.returncode in (1, 2), p.stderr
+    return p.stderr.strip().split(": error: ", 1)[1]
+
+
+def test_parameter_errors_carry_the_cli_message(cli, data_csv):
+    X, y = ssac.read_csv(data_csv)
+    cases = [
+        (dict(k=3, eta=5, oracle="random", q=1.5), ["--k", 3, "--eta", 5, "--oracle", "random",
+                                                     "--q", 1.5]),
+        (dict(k=3, eta=0), ["--k", 3, "--eta", 0]),
+        (dict(k=3, eta=5, beta=0), ["--k", 3, "--eta", 5, "--beta", 0]),
+        (dict(k=3, eta=5, oracle="local", nu=0.5), ["--k", 3, "--eta", 5, "--oracle", "local",
+                                                     "--nu", 0.5]),
+    ]
+    for kwargs, args in cases:
+        with pytest.raises(ssac.ParameterError) as e:
+            ssac.cluster(X, y, **kwargs)
+        assert isinstance(e.value, ValueError)
+        assert str(e.value) == cli_error(cli, "cluster", data_csv, *args)
+    # The one message of the command line's own: there is no file here.
+    with pytest.raises(ssac.ParameterError) as e:
+        ssac.cluster(X, y, k=4, eta=5)
+    assert str(e.value) == cli_error(cli, "cluster", data_csv, "--k", 4, "--eta", 5).replace(
+        "the file's labels", "the labels")
+    with pytest.raises(ValueError) as e:
+        ssac.bounds(delta="1")
+    assert str(e.value) == cli_error(cli, "bounds", "--delta", "1")
+    with pytest.raises(ssac.ParameterError, match="expected a name or a callable"):
+        ssac.cluster(X, y, k=3, eta=2, oracle=3)
+    with pytest.raises(ssac.ParameterError, match="^oracle = 'psychic' is not one of"):
+        ssac.cluster(X, y, k=3, eta=2, oracle="psychic")
+    with pytest.raises(ssac.ParameterError, match="an answer is 'yes', 'no', 'not-sure'"):
+        ssac.cluster(X, y, k=3, eta=2, oracle=lambda a, b: "maybe")
+
+
+def test_data_errors(cli, data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    assert issubclass(ssac.DataError, ValueError)
+    gap = y.copy()
+    gap[gap == 2] = 4
+    with pytest.raises(ssac.DataError, match="no row has label 2"):
+        ssac.gamma(X, gap)
+    bad = X.copy()
+    bad[3, 1] = np.nan
+    with pytest.raises(ssac.DataError, match="row 3, column 1 is not finite"):
+        ssac.cluster(bad, y, k=3, eta=2)
+    with pytest.raises(ssac.DataError, match="expected integers"):
+        ssac.gamma(X, y.astype(float))
+    with pytest.raises(ssac.DataError, match="none given"):
+        ssac.cluster(X, None, k=3, eta=2, oracle="random", q=0.5)
+    path = tmp_path / "bad.csv"
+    path.write_text("x1,x2\n1,2\n3,oops\n")
+    with pytest.raises(ssac.DataError) as e:
+        ssac.read_csv(path)
+    assert str(e.value) == cli_error(cli, "gamma", path)
+    # The library's range (GeneratorParams::check); the command line writes 1e8 in full.
+    with pytest.raises(ssac.ParameterError, match=r"^k = 0 is outside its admissible range \[1, n\]"):
+        ssac.generate(n=10, k=0)
+    with pytest.raises(ssac.ParameterError, match=r"^n = 1 is outside its admissible range \[2, 1e8\]$"):
+        ssac.generate(n=1)
+
+
+# ---- without numpy --------------------------------------------------------------------------------
+def test_import_bounds_and_validate_need_no_numpy(data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    trace = tmp_path / "t.jsonl"
+    trace.write_text(ssac.cluster(X, y, k=3, eta=2, seed=1)["trace"])
+    code = ("import sys; sys.modules['numpy'] = None\n"  # any `import numpy` now fails
+            "import ssac\n"
+            f"assert ssac.validate({str(trace)!r}, {str(data_csv)!r}).conforms\n"
+            "print(ssac.bounds()['eta_random']['ceil'])\n"
+            "try:\n"
+            f"    ssac.read_csv({str(data_csv)!r})\n"
+            "except ImportError as e:\n"
+            "    print(e)\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=os.path.dirname(ssac.__file__)))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == (f"5815\nssac.read_csv takes or returns NumPy arrays, and this interpreter "
+                        f"({sys.executable}) has no numpy; Debian's /usr/bin/python3 has it "
+                        f"(python3-numpy)\n")
+
+
+# ---- scripts/python-path.sh -----------------------------------------------------------------------
+def test_python_path_script_puts_the_module_on_the_path(tmp_path):
+    source = os.environ["SSAC_SOURCE_DIR"]
+    moddir = os.path.dirname(ssac.__file__)
+    site = tmp_path / "site"
+    p = subprocess.run(["bash", os.path.join(source, "scripts/python-path.sh"),
+                        os.path.dirname(moddir)], capture_output=True, text=True,
+                       env=dict(os.environ, SSAC_SITE_DIR=str(site)))
+    assert p.returncode == 0, p.stderr
+    assert f"{sys.executable}: {site}/ssac.pth -> {moddir}" in p.stdout
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    code = f"import site; site.addsitedir({str(site)!r}); import ssac; print(ssac.__file__)"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert os.path.dirname(p.stdout.strip()) == moddir
+    # A build directory without the module is an error, not a silent success.
+    p = subprocess.run(["bash", os.path.join(source, "scripts/python-path.sh"), str(tmp_path)],
+                       capture_output=True, text=True, env=dict(os.environ, SSAC_SITE_DIR=str(site)))
+    assert p.returncode == 1 and "no module" in p.stderr
