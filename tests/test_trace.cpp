@@ -27,8 +27,9 @@ std::string trace_of(Search s, std::uint64_t seed, double q = 0.6) {
   h.params.beta = 3;
   h.params.search = s;
   h.algorithm = s == Search::plain ? "original" : "weak";
-  const Result R = run_ssac(X, oracle, h.params, seed);
-  return format_trace(X, h, R);
+  fixtures::TraceText t(X, h);
+  run_ssac(X, oracle, h.params, seed, t.writer.get());
+  return t.text;
 }
 
 std::string error_of(const std::string& text) {

@@ -1,0 +1,61 @@
+// Private to lib/src/trace/: a trace's events as JSON objects, built as the run reports them
+// (events.cpp), and the trace reader (read.cpp). The writer (write.cpp) and the replay
+// (replay.cpp) are the two observers built on EventBuilder.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "ssac/observer.hpp"
+#include "ssac/trace.hpp"
+
+namespace ssac::trace {
+
+using json = nlohmann::ordered_json;
+
+// Where an event sits in the run, for divergence messages.
+struct Where {
+  int iteration = 0, phase = 0;
+  std::size_t step = 0;  // 1-based step of the binary search, 0 outside one
+};
+
+// The header event (line 1): the run's parameters and the data's fingerprint.
+json header_event(const Matrix& X, const TraceHeader& h);
+
+// Turns every report of a run into its trace event (docs/trace-format.md, "Events") and hands the
+// events to emit() in the order of the reports, which is the order of the trace: each iteration's
+// `iteration`, `sample`, Phase-1 `query` events, `assignment`, `cluster`, per binary-search step
+// its `query` events then its `step`, `outcome`; `final` at the end. The header is not among them
+// (header_event).
+class EventBuilder : public RunObserver {
+ public:
+  void iteration_started(const Iteration& it) override;
+  void sample_drawn(const Iteration& it) override;
+  void queried(const QueryRecord& q) override;
+  void assigned(const Iteration& it) override;
+  void cluster_chosen(const Iteration& it) override;
+  void step_taken(const Iteration& it, const SearchStep& step) override;
+  void iteration_ended(const Iteration& it) override;
+  void finished(const Result& R) override;
+
+ protected:
+  virtual void emit(json event, const Where& where) = 0;
+
+ private:
+  std::size_t steps_ = 0;  // steps of the current iteration's binary search reported so far
+};
+
+// The events of the trace `text` (named `name` in messages), each checked against the format:
+// one JSON object per line, known events with their fields of their types, the header first and
+// the final event last; row indices below the header's n (or n_data when it has none). Throws
+// DataError "NAME:LINE: message" at the first line that breaks the format.
+std::vector<json> parse_trace(const std::string& text, const std::string& name, std::size_t n_data);
+
+// The run's parameters from the header event `h` of a trace for the points X. Throws DataError
+// "NAME:1: message" when the trace was written for other data (format, version, n, m,
+// fingerprint) or its parameters cannot be replayed.
+TraceHeader read_header(const json& h, const Matrix& X, const std::string& name);
+
+}  // namespace ssac::trace
