@@ -108,6 +108,7 @@ const std::map<std::string, std::set<std::string>>& enum_spec() {
       {"algorithm", {"weak", "original"}},
       {"search", {"random", "distance", "unified", "plain"}},
       {"assignment", {"paper", "code"}},
+      {"semantics", {"paper", "authors-code", "custom"}},  // profile_name (ssac/rules.hpp)
       {"purpose", {"assignment", "search_anchor", "search_sample"}},
       {"decision", {"in", "out", "fail"}},
       {"outcome",
