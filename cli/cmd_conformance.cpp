@@ -90,40 +90,31 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
                   " exercises the case \"" + c.comment + "\"");
 }
 
-// A non-empty array of JSON texts, one element per line.
-void pretty_lines(const json& lines, std::string& out, int depth) {
-  out += "[\n";
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    out += std::string(static_cast<std::size_t>(2 * depth + 2), ' ');
-    out += lines[i].get_ref<const std::string&>();
-    out += i + 1 < lines.size() ? ",\n" : "\n";
-  }
-  out += std::string(static_cast<std::size_t>(2 * depth), ' ') + "]";
-}
-
-// Wycheproof-like layout: objects one key per line, arrays of scalars and trace events on one
-// line each, so that a diff of two corpora shows the changed event. A test's "trace" holds its
-// events as the lines the trace writer wrote (JSON strings here), and they are copied as written.
-void pretty(const json& v, std::string& out, int depth) {
+// Wycheproof-like layout: objects one key per line, arrays of scalars on one line, arrays of
+// objects and a test's trace events one element per line, so that a diff of two corpora shows the
+// changed event. A test's "trace" holds the lines the trace writer wrote (as JSON strings here),
+// and they are copied as written (`lines`).
+void pretty(const json& v, std::string& out, int depth, bool lines = false) {
   const std::string ind(static_cast<std::size_t>(2 * depth), ' ');
   const std::string ind2(static_cast<std::size_t>(2 * depth + 2), ' ');
-  if (v.is_object() && !v.contains("event") && !v.empty()) {
+  if (v.is_object() && !v.empty()) {
     out += "{\n";
     std::size_t i = 0;
     for (const auto& [key, val] : v.items()) {
       out += ind2 + json(key).dump() + ": ";
-      if (key == "trace")
-        pretty_lines(val, out, depth + 1);
-      else
-        pretty(val, out, depth + 1);
+      pretty(val, out, depth + 1, key == "trace");
       out += ++i < v.size() ? ",\n" : "\n";
     }
     out += ind + "}";
-  } else if (v.is_array() && !v.empty() && (v.front().is_object() || v.front().is_array())) {
+  } else if (v.is_array() && !v.empty() &&
+             (lines || v.front().is_object() || v.front().is_array())) {
     out += "[\n";
     for (std::size_t i = 0; i < v.size(); ++i) {
       out += ind2;
-      pretty(v[i], out, depth + 1);
+      if (lines)
+        out += v[i].get_ref<const std::string&>();
+      else
+        pretty(v[i], out, depth + 1);
       out += i + 1 < v.size() ? ",\n" : "\n";
     }
     out += ind + "]";
