@@ -9,7 +9,7 @@
 
 #include "ssac/error.hpp"
 #include "ssac/ranges.hpp"
-#include "trace/events.hpp"
+#include "trace/read.hpp"
 
 namespace ssac::trace {
 

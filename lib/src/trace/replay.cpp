@@ -11,6 +11,7 @@
 
 #include "ssac/error.hpp"
 #include "trace/events.hpp"
+#include "trace/read.hpp"
 
 namespace ssac {
 
