@@ -65,10 +65,21 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
   P.search = s;
   P.elimination = c.elimination;
   P.oracle_clusters = *std::max_element(d.labels.begin(), d.labels.end());  // labels are 1..K
-  for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
+  // The case's run at `seed`, its events told to `observer`; whether it exercises the case.
+  auto run = [&](std::uint64_t seed, RunObserver* observer) {
     const auto base = make_oracle(c.oracle, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
     RecordingOracle recorded(*base);
     AskedOracle oracle(recorded, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
+    const Result R = run_ssac(d.X, oracle.get(), P, seed, observer);
+    return c.exercises(R, d, P) &&
+           (!c.needs_abstention || std::any_of(recorded.entries().begin(), recorded.entries().end(),
+                                               [](const RecordingOracle::Entry& e) {
+                                                 return e.answer == Answer::NotSure;
+                                               }));
+  };
+  for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
+    if (!run(seed, nullptr)) continue;
+    seed_out = seed;
     TraceHeader th;
     th.params = P;
     th.algorithm = s == Search::plain ? "original" : "weak";
@@ -77,13 +88,7 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     std::vector<std::string> events;
     const auto writer =
         trace_writer(d.X, th, [&events](const std::string& line) { events.push_back(line); });
-    const Result R = run_ssac(d.X, oracle.get(), P, seed, writer.get());
-    if (!c.exercises(R, d, P)) continue;
-    if (c.needs_abstention &&
-        std::none_of(recorded.entries().begin(), recorded.entries().end(),
-                     [](const RecordingOracle::Entry& e) { return e.answer == Answer::NotSure; }))
-      continue;
-    seed_out = seed;
+    run(seed, writer.get());  // the same run again, written this time
     return events;
   }
   throw DataError(std::string(file_stem(s)) + ": no seed below " + std::to_string(kMaxSeed) +
