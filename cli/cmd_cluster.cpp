@@ -119,7 +119,21 @@ int run_cluster(const Opts& o) {
   }
   AskedOracle oracle(*base, P.search == Search::plain, Rng::stream(o.seed, {kStreamCoinFlip}));
 
-  const Result R = run_ssac(data.points, oracle.get(), P, o.seed);
+  // The trace is written as the run reports its events, and saved with the other outputs.
+  std::string trace;
+  std::unique_ptr<RunObserver> writer;
+  if (!o.trace.empty()) {
+    TraceHeader th;
+    th.params = P;
+    th.algorithm = o.algorithm;
+    th.oracle = spec.describe();
+    th.seed = o.seed;
+    writer = trace_writer(data.points, th, [&trace](const std::string& line) {
+      trace += line;
+      trace += '\n';
+    });
+  }
+  const Result R = run_ssac(data.points, oracle.get(), P, o.seed, writer.get());
   std::optional<Evaluation> ev;
   if (data.has_labels()) ev = evaluate(data.points, data.labels, R);
 
@@ -129,14 +143,7 @@ int run_cluster(const Opts& o) {
       csv += std::to_string(l) + "\n";
     write_file_atomically(o.out, csv);
   }
-  if (!o.trace.empty()) {
-    TraceHeader th;
-    th.params = P;
-    th.algorithm = o.algorithm;
-    th.oracle = spec.describe();
-    th.seed = o.seed;
-    write_file_atomically(o.trace, format_trace(data.points, th, R));
-  }
+  if (!o.trace.empty()) write_file_atomically(o.trace, trace);
   std::size_t assigned = 0;
   for (int l : R.labels)
     assigned += l != 0;

@@ -1,4 +1,4 @@
-// libFuzzer target for the trace reader and replay (lib/src/trace/trace.cpp, validate_trace). Any
+// libFuzzer target for the trace reader and replay (lib/src/trace/, validate_trace). Any
 // input must be rejected with ssac::DataError naming the trace, or replayed to a report; a report
 // of non-conformance must carry its one-line message. Nothing else may escape, crash or trip a
 // sanitizer. The points are fixed (the data the seed corpus was recorded on), so inputs that keep

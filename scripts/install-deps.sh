@@ -15,6 +15,7 @@ packages=(
   libbenchmark-dev       # benchmarks
   gnuplot-nox            # ssac experiment's plots (PNG)
   parallel               # docs/scaling.md: the sharded-sweep recipe and its test
+  python3-jsonschema     # tests/schema_test.py: the corpus and traces against schemas/
   clang-format
   clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
   python3-dev pybind11-dev  # the Python module (python/)

@@ -3,7 +3,9 @@
 // FILE:LINE error each.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "ssac/error.hpp"
 #include "ssac/oracle.hpp"
@@ -27,8 +29,9 @@ std::string trace_of(Search s, std::uint64_t seed, double q = 0.6) {
   h.params.beta = 3;
   h.params.search = s;
   h.algorithm = s == Search::plain ? "original" : "weak";
-  const Result R = run_ssac(X, oracle, h.params, seed);
-  return format_trace(X, h, R);
+  fixtures::TraceText t(X, h);
+  run_ssac(X, oracle, h.params, seed, t.writer.get());
+  return t.text;
 }
 
 std::string error_of(const std::string& text) {
@@ -125,4 +128,39 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
   version.replace(version.find("\"version\":1"), 11, "\"version\":2");
   EXPECT_EQ(error_of(version),
             "t.jsonl:1: format version 2 is not supported (this program reads version 1)");
+}
+
+// The writer is an observer: each event is written when the run reports it, not rebuilt from the
+// finished result. When the oracle is asked its n-th question, the trace written so far ends just
+// before that question's query event (the event follows the answer).
+TEST(Trace, TheWriterWritesEachEventAsTheRunReportsIt) {
+  const Matrix X = squares();
+  TraceHeader h;
+  h.params.k = 3;
+  h.params.eta = 3;
+  h.params.beta = 3;
+  fixtures::TraceText t(X, h);
+  class Watching : public Oracle {
+   public:
+    Watching(const std::string& text, std::uint64_t seed)
+        : text_(text), inner_(kLabels, 0.6, Rng::stream(seed, {kStreamOracle})) {}
+    Answer query(std::size_t x, std::size_t y) override {
+      lines_when_asked.push_back(
+          static_cast<std::size_t>(std::count(text_.begin(), text_.end(), '\n')));
+      return inner_.query(x, y);
+    }
+    std::vector<std::size_t> lines_when_asked;
+
+   private:
+    const std::string& text_;
+    RandomWeakOracle inner_;
+  } oracle(t.text, 5);
+  const Result R = run_ssac(X, oracle, h.params, 5, t.writer.get());
+  std::vector<std::size_t> query_lines;  // 0-based line of each query event in the whole trace
+  std::size_t line = 0;
+  for (std::size_t pos = 0; pos < t.text.size(); pos = t.text.find('\n', pos) + 1, ++line)
+    if (t.text.compare(pos, 17, "{\"event\":\"query\",") == 0) query_lines.push_back(line);
+  ASSERT_EQ(query_lines.size(), R.queries.size());
+  ASSERT_GT(query_lines.size(), 10u);
+  EXPECT_EQ(oracle.lines_when_asked, query_lines);
 }

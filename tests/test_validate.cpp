@@ -38,10 +38,11 @@ Params params(Search s) {
 // A run of the (possibly faulty) reference, written as a trace that claims the correct algorithm.
 std::vector<json> run(Search s, std::uint64_t seed, Fault f = Fault::none, double q = 0.6) {
   RandomWeakOracle oracle(kLabels, q, Rng::stream(seed, {kStreamOracle}));
-  const Result R = ssac::testing::run_ssac_with_fault(squares(), oracle, params(s), seed, f);
   TraceHeader h;
   h.params = params(s);
-  std::istringstream in(format_trace(squares(), h, R));
+  fixtures::TraceText t(squares(), h);
+  ssac::testing::run_ssac_with_fault(squares(), oracle, params(s), seed, f, t.writer.get());
+  std::istringstream in(t.text);
   std::vector<json> ev;
   for (std::string line; std::getline(in, line);)
     ev.push_back(json::parse(line));
@@ -191,8 +192,9 @@ TEST(Validate, NearTieInTheDistanceOrderIsReportedAsSuch) {
   h.params.eta = 1;
   h.params.beta = 1;
   h.params.search = Search::distance;
-  const Result R = run_ssac(X, oracle, h.params, 7);
-  std::istringstream in(format_trace(X, h, R));
+  fixtures::TraceText t(X, h);
+  run_ssac(X, oracle, h.params, 7, t.writer.get());
+  std::istringstream in(t.text);
   std::vector<json> ev;
   for (std::string line; std::getline(in, line);)
     ev.push_back(json::parse(line));

@@ -1,10 +1,13 @@
 // The data the trace and validation tests share: three 2x2 squares of unit side, 10 apart, and
-// their labels; small enough to read a trace of it by eye.
+// their labels; small enough to read a trace of it by eye. And a trace writer that keeps the text.
 #pragma once
 
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "ssac/data.hpp"
+#include "ssac/trace.hpp"
 
 namespace ssac::fixtures {
 
@@ -14,5 +17,15 @@ inline Matrix squares() {
   return X;
 }
 inline const std::vector<int> kSquareLabels = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+
+// Pass `writer.get()` to a run; `text` then holds its trace, one event per line.
+struct TraceText {
+  TraceText(const Matrix& X, const TraceHeader& h)
+      : writer(trace_writer(X, h, [this](const std::string& line) { text += line + "\n"; })) {}
+  TraceText(const TraceText&) = delete;
+  TraceText& operator=(const TraceText&) = delete;
+  std::string text;
+  std::unique_ptr<RunObserver> writer;
+};
 
 }  // namespace ssac::fixtures

@@ -4,17 +4,21 @@
 // A trace holds every random choice (the Phase-1 draws of Algorithm 1 line 4 and the draws of B in
 // Algorithms 2 and 4) and every oracle answer, so a run can be replayed without sharing a random
 // number generator: the replay's Chooser hands the reference the recorded draws, its Oracle the
-// recorded answers, and the reference's own events are compared with the trace's one by one.
+// recorded answers, and the reference's own events are compared with the trace's one by one as the
+// run reports them. Writing and replaying are both observers of a run (ssac/observer.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ssac/data.hpp"
+#include "ssac/observer.hpp"
 #include "ssac/ssac.hpp"
 
 namespace ssac {
@@ -42,8 +46,13 @@ struct TraceHeader {
   std::optional<std::uint64_t> seed;
 };
 
-// The run as JSON Lines: one event per line, each line terminated by '\n'.
-std::string format_trace(const Matrix& X, const TraceHeader& header, const Result& R);
+// Receives one event of a trace: a line of JSON, without its '\n'.
+using TraceLine = std::function<void(const std::string& line)>;
+
+// The trace writer: an observer to pass to run_ssac that hands `line` each event of the run the
+// moment the run reports it. The header goes out at once, the final event when the run finishes.
+std::unique_ptr<RunObserver> trace_writer(const Matrix& X, const TraceHeader& header,
+                                          TraceLine line);
 
 // Tolerance of every floating-point comparison in a replay: |a - b| <= kTraceTolerance *
 // max(1, |a|, |b|). Another implementation may sum a mean or a distance in another order; the
@@ -68,10 +77,11 @@ struct ValidationReport {
   std::optional<Divergence> divergence;
 };
 
-// Replays the trace `text` (named `name` in messages) on the points X. Throws DataError with
-// "NAME:LINE: message" when the trace does not parse, breaks the format, or was written for other
-// data (fingerprint, n or m); a well-formed trace that the reference does not reproduce gives a
-// report with the first divergence.
+// Replays the trace `text` (named `name` in messages) on the points X: the reference runs on the
+// trace's draws and answers, and an observer compares each event it reports with the trace's next
+// one. Throws DataError with "NAME:LINE: message" when the trace does not parse, breaks the
+// format, or was written for other data (fingerprint, n or m); a well-formed trace that the
+// reference does not reproduce gives a report with the first divergence.
 ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name);
 
 }  // namespace ssac

@@ -1,0 +1,48 @@
+// Private to lib/src/trace/: a trace's events as JSON objects, built as the run reports them. The
+// writer (write.cpp) and the replay (replay.cpp) are the two observers built on EventBuilder.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "ssac/observer.hpp"
+#include "ssac/trace.hpp"
+
+namespace ssac::trace {
+
+using json = nlohmann::ordered_json;
+
+// Where an event sits in the run, for divergence messages.
+struct Where {
+  int iteration = 0, phase = 0;
+  std::size_t step = 0;  // 1-based step of the binary search, 0 outside one
+};
+
+// The header event (line 1): the run's parameters and the data's fingerprint.
+json header_event(const Matrix& X, const TraceHeader& h);
+
+// Turns every report of a run into its trace event (docs/trace-format.md, "Events") and hands the
+// events to emit() in the order of the reports, which is the order of the trace: each iteration's
+// `iteration`, `sample`, Phase-1 `query` events, `assignment`, `cluster`, per binary-search step
+// its `query` events then its `step`, `outcome`; `final` at the end. The header is not among them
+// (header_event).
+class EventBuilder : public RunObserver {
+ public:
+  void iteration_started(const Iteration& it) override;
+  void sample_drawn(const Iteration& it) override;
+  void queried(const QueryRecord& q) override;
+  void assigned(const Iteration& it) override;
+  void cluster_chosen(const Iteration& it) override;
+  void step_taken(const Iteration& it, const SearchStep& step) override;
+  void iteration_ended(const Iteration& it) override;
+  void finished(const Result& R) override;
+
+ protected:
+  virtual void emit(json event, const Where& where) = 0;
+
+ private:
+  std::size_t steps_ = 0;  // steps of the current iteration's binary search reported so far
+};
+
+}  // namespace ssac::trace

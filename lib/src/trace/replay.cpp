@@ -1,0 +1,349 @@
+// Replaying a trace (ssac validate): the recorded choices and answers are handed to the reference
+// in the order it asks for them, and a comparer observes the reference's run, checking each event
+// it reports against the trace's event at the same position.
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "ssac/error.hpp"
+#include "trace/events.hpp"
+#include "trace/read.hpp"
+
+namespace ssac {
+
+namespace {
+
+using trace::json;
+using trace::Where;
+
+struct Note {
+  int iteration;
+  std::string text;
+};
+
+class ReplayChooser : public Chooser {
+ public:
+  struct Draw_ {
+    std::size_t row;
+    int iteration;
+  };
+  std::vector<Draw_> phase1, search;
+  std::size_t next1 = 0, next2 = 0;
+  std::vector<Note> notes;
+
+  std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override {
+    const bool p1 = what == Draw::phase1_sample;
+    auto& list = p1 ? phase1 : search;
+    auto& next = p1 ? next1 : next2;
+    if (next >= list.size()) {
+      notes.push_back({list.empty() ? 0 : list.back().iteration + 1,
+                       std::string("the trace has no more ") +
+                           (p1 ? "Phase-1 draws" : "draws of B") + " where the reference draws"});
+      return 0;
+    }
+    const Draw_ d = list[next++];
+    if (p1) {
+      // S_i is in increasing row order.
+      const auto it = std::lower_bound(pool.begin(), pool.end(), d.row);
+      if (it != pool.end() && *it == d.row) return static_cast<std::size_t>(it - pool.begin());
+      notes.push_back({d.iteration, "row " + std::to_string(d.row) +
+                                        " drawn in Phase 1 of iteration " +
+                                        std::to_string(d.iteration) +
+                                        " is not in S_i (it was assigned earlier)"});
+      return 0;
+    }
+    const auto it = std::find(pool.begin(), pool.end(), d.row);
+    if (it != pool.end()) return static_cast<std::size_t>(it - pool.begin());
+    std::string zp;
+    for (std::size_t r : std::set<std::size_t>(pool.begin(), pool.end()))
+      zp += (zp.empty() ? "" : ", ") + std::to_string(r);
+    notes.push_back({d.iteration, "row " + std::to_string(d.row) +
+                                      " drawn into B is not in Z_p = {" + zp +
+                                      "} (B is sampled from Z_p, Algorithms 2 and 4)"});
+    return 0;
+  }
+};
+
+class ReplayOracle : public Oracle {
+ public:
+  struct Q {
+    std::size_t x, y;
+    Answer a;
+  };
+  std::vector<Q> queries;
+  std::map<std::pair<std::size_t, std::size_t>, Answer> by_pair;
+  std::size_t next = 0;
+
+  Answer query(std::size_t x, std::size_t y) override {
+    // The recorded answer when the reference asks what the trace asked next. Otherwise the run
+    // has already diverged (the comparison reports it); any answer the trace gave for the pair
+    // keeps the replay close to the trace, not-sure when it gave none.
+    const std::size_t i = next++;
+    if (i < queries.size() && queries[i].x == x && queries[i].y == y) return queries[i].a;
+    const auto f = by_pair.find({std::min(x, y), std::max(x, y)});
+    return f == by_pair.end() ? Answer::NotSure : f->second;
+  }
+};
+
+Answer parse_answer(const json& v) {
+  return v == "yes" ? Answer::Yes : v == "no" ? Answer::No : Answer::NotSure;
+}
+
+bool close(double a, double b) {
+  if (a == b) return true;
+  if (!std::isfinite(a) || !std::isfinite(b)) return false;
+  return std::fabs(a - b) <= kTraceTolerance * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
+
+// Equality of two JSON values, numbers within the tolerance; on a difference `path` names the
+// first differing element ("[3]").
+bool same(const json& a, const json& b, std::string& path) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is_number_float() || b.is_number_float()) return close(a.get<double>(), b.get<double>());
+    return a == b;
+  }
+  if (a.is_array() && b.is_array()) {
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+      if (!same(a[i], b[i], path)) {
+        path = "[" + std::to_string(i) + "]" + path;
+        return false;
+      }
+    if (a.size() != b.size()) {
+      path = " (length " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + ")";
+      return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+std::string context(std::size_t event, const Where& w, const json& ref) {
+  std::string s = "event " + std::to_string(event);
+  if (w.iteration == 0) return s + (ref["event"] == "final" ? " (final)" : " (header)");
+  s += " (iteration " + std::to_string(w.iteration);
+  if (w.phase) s += ", phase " + std::to_string(w.phase);
+  if (w.step) s += ", step " + std::to_string(w.step);
+  return s + ")";
+}
+
+std::string qstr(const json& q) {
+  return "Q(" + q["x"].dump() + ", " + q["y"].dump() + ") " + q["purpose"].get<std::string>() +
+         " in phase " + q["phase"].dump();
+}
+
+// The first event where the reference's run and the trace part, as the comparison found it.
+struct Mismatch {
+  enum class Kind { event, query, field };
+  Kind kind = Kind::event;
+  std::size_t event = 0;  // 1-based event number (= line) in the trace
+  std::size_t index = 0;  // the trace's event at the reference's position (0-based)
+  Where where;            // the reference event's place in the run
+  json ref;               // the reference's event
+  std::string what, expected, found;
+  std::string key;  // the differing field (Kind::field)
+};
+
+// The replay comparer: an observer of the reference's run that checks every event the run reports
+// against the trace's event at the same position, and keeps the first that differs.
+class Comparer : public trace::EventBuilder {
+ public:
+  explicit Comparer(const std::vector<json>& trace) : tr_(trace) {}
+
+  std::optional<Mismatch> first;
+  std::size_t queries = 0;  // query events compared
+
+ private:
+  void emit(json a, const Where& w) override {
+    if (first) return;
+    const std::size_t e = ++events_;  // the header is event 0, checked before the run
+    const std::string kind = a["event"].get<std::string>();
+    const std::size_t last = tr_.size() - 1;  // the trace's final event
+    auto differ = [&](Mismatch::Kind k, std::size_t num, std::string what, std::string expected,
+                      std::string found, std::string key = "") {
+      first = Mismatch{
+          k, num, e, w, a, std::move(what), std::move(expected), std::move(found), std::move(key)};
+    };
+    if (kind != "final" && e >= last)
+      return differ(Mismatch::Kind::event, tr_.size(), "event", "a \"" + kind + "\" event",
+                    "the \"final\" event");
+    const json& b = tr_[e];
+    if (kind == "final" && e < last)
+      return differ(
+          Mismatch::Kind::event, e + 1, "event", "the \"final\" event",
+          "a \"" + b["event"].get<std::string>() + "\" event (the reference run has ended)");
+    if (b["event"] != kind)
+      return differ(Mismatch::Kind::event, e + 1, "event", "a \"" + kind + "\" event",
+                    "a \"" + b["event"].get<std::string>() + "\" event");
+    if (kind == "query") {
+      ++queries;
+      if (a["x"] != b["x"] || a["y"] != b["y"] || a["purpose"] != b["purpose"] ||
+          a["phase"] != b["phase"] || a["iteration"] != b["iteration"])
+        differ(Mismatch::Kind::query, e + 1, "query", qstr(a), qstr(b));
+      return;
+    }
+    for (const auto& [key, av] : a.items()) {
+      static const json missing;
+      const json& bv = b.contains(key) ? b[key] : missing;
+      std::string path;
+      if (same(av, bv, path)) continue;
+      return differ(Mismatch::Kind::field, e + 1, key + path, av.dump(),
+                    b.contains(key) ? bv.dump() : "nothing", key);
+    }
+  }
+
+  const std::vector<json>& tr_;
+  std::size_t events_ = 0;
+};
+
+// The divergence `m` with the hints that explain it, from the finished run R: the reference's
+// binary-search step, the distances of the rows in question, and the notes on the trace's draws
+// that the reference could not use (which may come from later in the run than the divergence).
+Divergence explain(const Mismatch& m, const std::vector<json>& tr, const Result& R, const Matrix& X,
+                   const std::vector<Note>& notes) {
+  const Where& w = m.where;
+  const json& a = m.ref;
+  Divergence d;
+  d.event = m.event;
+  d.iteration = w.iteration;
+  d.phase = w.phase;
+  d.what = m.what;
+  d.expected = m.expected;
+  d.found = m.found;
+  std::string extra;
+  if (m.kind == Mismatch::Kind::query && w.step) {
+    // In a search step, say which probe the trace's query belongs to.
+    for (std::size_t f = m.index + 1; f < tr.size(); ++f)
+      if (tr[f]["event"] == "step") {
+        const SearchStep& rs =
+            R.iterations[static_cast<std::size_t>(w.iteration - 1)].steps[w.step - 1];
+        if (tr[f]["j"] != rs.j || tr[f]["lo"] != rs.lo || tr[f]["hi"] != rs.hi)
+          extra = "; the trace's step probes j = " + tr[f]["j"].dump() +
+                  " (lo = " + tr[f]["lo"].dump() + ", hi = " + tr[f]["hi"].dump() +
+                  "), the reference j = floor((lo + hi) / 2) = " + std::to_string(rs.j) +
+                  " (lo = " + std::to_string(rs.lo) + ", hi = " + std::to_string(rs.hi) + ")";
+        break;
+      }
+  }
+  if (m.kind == Mismatch::Kind::field) {
+    const std::string kind = a["event"].get<std::string>();
+    const std::string& key = m.key;
+    const json& av = a[key];
+    const json& b = tr[m.index];
+    static const json missing;
+    const json& bv = b.contains(key) ? b[key] : missing;
+    auto dist = [&](const json& row) {
+      return distance(X, row.get<std::size_t>(),
+                      R.iterations[static_cast<std::size_t>(w.iteration - 1)].center);
+    };
+    if ((kind == "step" && key == "row") || (kind == "cluster" && key == "anchor")) {
+      const double da = dist(av), db = dist(bv);
+      if (close(da, db)) {
+        d.near_tie = true;
+        extra = "; near-tie in the distance order: d(x" + av.dump() +
+                ", mu'_p) = " + format_double(da) + " and d(x" + bv.dump() +
+                ", mu'_p) = " + format_double(db) +
+                " are within the tolerance; the reference orders S_i by distance, ties by row";
+      } else if (kind == "cluster") {
+        extra = "; x_1 is the point of S_i closest to mu'_p (Algorithms 3 and 4): d(x" + av.dump() +
+                ", mu'_p) = " + format_double(da) + ", d(x" + bv.dump() +
+                ", mu'_p) = " + format_double(db);
+      } else {
+        extra = "; d(x" + av.dump() + ", mu'_p) = " + format_double(da) + ", d(x" + bv.dump() +
+                ", mu'_p) = " + format_double(db);
+      }
+    } else if (kind == "step" && key == "decision") {
+      extra = "; Q(x_1, x_j) = " +
+              (a["anchor_answer"].is_null() ? std::string("not asked")
+                                            : a["anchor_answer"].get<std::string>()) +
+              ", answers from B = " + a["sample_answers"].dump();
+    } else if (kind == "outcome" && key == "assigned") {
+      const Iteration& it = R.iterations[static_cast<std::size_t>(w.iteration - 1)];
+      std::set<std::size_t> sa, sb;
+      for (const json& r : av)
+        sa.insert(r.get<std::size_t>());
+      for (const json& r : bv)
+        sb.insert(r.get<std::size_t>());
+      std::vector<std::size_t> diff;
+      std::set_symmetric_difference(sa.begin(), sa.end(), sb.begin(), sb.end(),
+                                    std::back_inserter(diff));
+      if (!diff.empty() && it.p > 0) {
+        const std::size_t x = diff.front();
+        const double dx = distance(X, x, it.center);
+        d.what = "assigned";
+        extra = "; row " + std::to_string(x) + " is " + (sa.count(x) ? "in" : "not in") +
+                " the reference's C'_p, d(x" + std::to_string(x) +
+                ", mu'_p) = " + format_double(dx) + ", r'_i = " + format_double(it.radius);
+        if (dx == it.radius)
+          extra += "; C'_p = {x in S_i : d(x, mu'_p) < r'_i} is strict (Algorithm 1, line 13)";
+        else if (close(dx, it.radius)) {
+          d.near_tie = true;
+          extra += "; near-tie at the radius: the distance is within the tolerance of r'_i";
+        }
+      }
+    }
+  }
+  for (const Note& nt : notes)
+    if (nt.iteration <= w.iteration || w.iteration == 0) {
+      extra += "; note: " + nt.text;
+      break;
+    }
+  d.message = context(d.event, w, a) + ": " + d.what + ": expected " + d.expected + ", found " +
+              d.found + extra;
+  return d;
+}
+
+}  // namespace
+
+ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name) {
+  const std::vector<json> tr = trace::parse_trace(text, name, static_cast<std::size_t>(X.rows()));
+  const json& h = tr.front();
+  const TraceHeader H = trace::read_header(h, X, name);
+
+  ValidationReport report;
+  report.events = tr.size();
+  // Algorithm 1 line 1: r = ceil(k eta); an implementation that rounds otherwise draws another
+  // number of points, so this is checked before the run.
+  if (h["r"] != H.params.sample_size()) {
+    Divergence d;
+    d.event = 1;
+    d.what = "r";
+    d.expected = std::to_string(H.params.sample_size()) + " = ceil(k eta)";
+    d.found = h["r"].dump();
+    d.message = context(1, {}, h) + ": r: expected " + d.expected + ", found " + d.found;
+    report.conforms = false;
+    report.divergence = std::move(d);
+    return report;
+  }
+
+  ReplayChooser chooser;
+  ReplayOracle oracle;
+  for (const json& e : tr) {
+    const std::string kind = e["event"].get<std::string>();
+    if (kind == "sample")
+      for (const json& r : e["rows"])
+        chooser.phase1.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
+    if (kind == "step")
+      for (const json& r : e["sample"])
+        chooser.search.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
+    if (kind == "query") {
+      const std::size_t x = e["x"].get<std::size_t>(), y = e["y"].get<std::size_t>();
+      const Answer a = parse_answer(e["answer"]);
+      oracle.queries.push_back({x, y, a});
+      oracle.by_pair.emplace(std::make_pair(std::min(x, y), std::max(x, y)), a);
+    }
+  }
+  Comparer comparer(tr);
+  const Result R = run_ssac(X, oracle, chooser, H.params, &comparer);
+  report.queries = comparer.queries;
+  if (comparer.first) {
+    report.conforms = false;
+    report.divergence = explain(*comparer.first, tr, R, X, chooser.notes);
+  }
+  return report;
+}
+
+}  // namespace ssac
