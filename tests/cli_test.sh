@@ -42,7 +42,8 @@ printf 'y\n' | "$SSAC" cluster d.csv --k 1 --oracle interactive --eta 1 --seed 1
 expect 2 'q = 1.5 is outside its admissible range (0, 1]' -- "$SSAC" cluster d.csv --k 3 --oracle random --q 1.5 --eta 5
 expect 2 'eta = 0 is outside its admissible range (0, inf)' -- "$SSAC" cluster d.csv --k 3 --eta 0
 expect 2 'k = 0 is outside its admissible range' -- "$SSAC" cluster d.csv --k 0 --eta 5
-expect 2 'k = 4 is outside its admissible range [1, 3]' -- "$SSAC" cluster d.csv --k 4 --eta 5
+# k has one range, [1, n]: k above the labels' 3 clusters runs, with a note that it must fail.
+expect 0 'note: k = 4 is more than the 3 clusters of the file' -- "$SSAC" cluster d.csv --k 4 --eta 5
 expect 2 'beta = 0 is outside its admissible range [1, 1000000]' -- "$SSAC" cluster d.csv --k 3 --eta 5 --beta 0
 expect 2 'rho = 0 is outside its admissible range (0, 1]' -- "$SSAC" cluster d.csv --k 3 --oracle global --rho 0 --eta 5
 expect 2 'nu = 0.5 is outside its admissible range [1, inf)' -- "$SSAC" cluster d.csv --k 3 --oracle local --nu 0.5 --eta 5
