@@ -265,12 +265,8 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   } else if (!q.is_none() || !nu.is_none() || !rho.is_none() || !memory.is_none()) {
     throw ParameterError("q, nu, rho and memory apply only to a simulated oracle, not a callable");
   }
-  if (!labels.empty() && P.k > *std::max_element(labels.begin(), labels.end())) {
-    const int K = *std::max_element(labels.begin(), labels.end());
-    ssac::throw_out_of_range(
-        "k", k,
-        "[1, " + std::to_string(K) + "] (the labels name " + std::to_string(K) + " clusters)");
-  }
+  // k has one range, [1, n] (ssac/ranges.hpp), as in `ssac cluster`: k above the number of the
+  // labels' clusters is a valid run that cannot recover k clusters (docs/conformance.md).
   // Elimination (S2) needs the point's cluster among the k: known from labels, else k is taken.
   if (!labels.empty()) P.oracle_clusters = *std::max_element(labels.begin(), labels.end());
 
@@ -283,17 +279,24 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   }
   ssac::AskedOracle asked(*base, P.search == ssac::Search::plain,
                           ssac::Rng::stream(seed, {ssac::kStreamCoinFlip}));
-  // A simulated oracle never calls into Python, so other Python threads may run meanwhile.
-  std::optional<py::gil_scoped_release> release;
-  if (!callable) release.emplace();
-  const ssac::Result R = ssac::run_ssac(X, asked.get(), P, seed);
-  release.reset();
-
+  // The trace is written as the run reports its events (ssac/trace.hpp, trace_writer).
   ssac::TraceHeader th;
   th.params = P;
   th.algorithm = algorithm;
   th.oracle = callable ? "python callable" : spec.describe();
   th.seed = seed;
+  std::string trace;
+  const std::unique_ptr<ssac::RunObserver> writer =
+      ssac::trace_writer(X, th, [&trace](const std::string& line) {
+        trace += line;
+        trace += '\n';
+      });
+
+  // A simulated oracle never calls into Python, so other Python threads may run meanwhile.
+  std::optional<py::gil_scoped_release> release;
+  if (!callable) release.emplace();
+  const ssac::Result R = ssac::run_ssac(X, asked.get(), P, seed, writer.get());
+  release.reset();
 
   py::list iterations, queries;
   for (const auto& it : R.iterations)
@@ -306,8 +309,7 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
                "iterations"_a = iterations, "queries"_a = queries,
                "clusters_recovered"_a = R.clusters_recovered, "failed"_a = R.failed,
                "status"_a = R.status, "queries_phase1"_a = R.queries_phase1,
-               "queries_phase2"_a = R.queries_phase2, "r"_a = P.sample_size(),
-               "trace"_a = ssac::format_trace(X, th, R));
+               "queries_phase2"_a = R.queries_phase2, "r"_a = P.sample_size(), "trace"_a = trace);
   if (!labels.empty()) {
     const ssac::Evaluation ev = ssac::evaluate(X, labels, R);
     out["accuracy_pct"] = ev.accuracy_pct;
