@@ -16,8 +16,9 @@ namespace ssac::props {
 namespace {
 
 // `search` is Algorithm 2 for Theorem 1 itself; Appendix C's unified search (Algorithm 4) is run
-// through the same check by props/appendix_c_unified.cpp.
-void check_theorem1(Fault fault, Search search = Search::random) {
+// through the same check (AppendixCUnified below). `profile`, when given, replaces the paper's
+// rules (S1-S8) by another set, such as the authors' experiment code (ssac/rules.hpp, S9).
+void check_theorem1(Fault fault, Search search = Search::random, const Profile* profile = nullptr) {
   const Instance inst = *gen_instance({2, 4, 3, 25, 1.3, 3.0});
   const double q = *rc::gen::inRange(70, 101) / 100.0;
   const double delta = *rc::gen::elementOf(std::vector<double>{0.1, 0.3});
@@ -31,6 +32,10 @@ void check_theorem1(Fault fault, Search search = Search::random) {
   P.eta = theory::eta_random<double>(k, inst.X.cols(), delta, gamma, q);
   P.beta = std::max(1, static_cast<int>(std::ceil(theory::beta_random<double>(k, n, delta, q))));
   P.search = search;
+  if (profile != nullptr) {
+    P.rules = profile->rules;
+    P.elimination = profile->elimination;
+  }
   const std::uint64_t runs = kTheoremRuns;
   const auto failures = count_failures(
       inst, P,
@@ -44,8 +49,10 @@ void check_theorem1(Fault fault, Search search = Search::random) {
   RC_CLASSIFY(inst.stats.gamma < 1.5, "gamma < 1.5");
   RC_CLASSIFY(failures > 0, "failures observed");
   RC_TAG(inst.shape);
-  RC_ASSERT(rate_at_most(search == Search::random ? "theorem1" : "appendix_c_unified_random",
-                         os.str(), failures, runs, delta, "delta"));
+  const char* property = profile != nullptr         ? "theorem1_authors_code"
+                         : search == Search::random ? "theorem1"
+                                                    : "appendix_c_unified_random";
+  RC_ASSERT(rate_at_most(property, os.str(), failures, runs, delta, "delta"));
 }
 
 // The step of the repaired proof (proofs-notes/theorem1-random-weak.md) that p = argmax_t |Z_t|
@@ -119,6 +126,27 @@ RC_GTEST_PROP(AppendixCUnified, RandomWeakRecoversWithProbabilityOneMinusDelta, 
 TEST(AppendixCUnified_Negative, OffByOneSearchIsCaught) {
   EXPECT_TRUE(expect_caught("Appendix C unified search, j* + 1",
                             [] { check_theorem1(Fault::off_by_one_search, Search::unified); }));
+}
+
+// Theorem 1 under the authors' experiment code (the authors-code profile, proofs-notes/semantics.md
+// S9): the same generated cases, eta and beta, with the code's rules in place of S1-S8. The code
+// caps Phase 1 at r_i = min(ceil(k eta), |S_i|) draws (sample-cap), so on small clusters the mean
+// is estimated from far fewer than the eta samples the proof of Theorem 1 uses: the claim fails
+// (proofs-notes/theorem1-random-weak.md). The falsification counts only a genuine failure.
+TEST(Theorem1AuthorsCode, AuthorsCodeProfileFailsTheClaim) {
+  const Profile authors = authors_code_profile();
+  EXPECT_TRUE(expect_caught("Theorem 1 under the authors-code profile",
+                            [&] { check_theorem1(Fault::none, Search::random, &authors); }));
+}
+
+// Its control, and the attribution: the authors-code profile with only the sample cap switched
+// off meets the claim on every generated case (the other rules, the lowest-labelled-row anchor
+// included, do not break Theorem 1 here).
+TEST(Theorem1AuthorsCode, WithoutTheSampleCapHolds) {
+  Profile uncapped = authors_code_profile();
+  uncapped.rules.sample_cap = false;
+  EXPECT_TRUE(expect_holds("Theorem 1 under the authors-code profile without the sample cap",
+                           [&] { check_theorem1(Fault::none, Search::random, &uncapped); }));
 }
 
 }  // namespace ssac::props

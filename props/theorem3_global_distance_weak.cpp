@@ -36,7 +36,61 @@ Instance hand_checked_counterexample() {
   return inst;
 }
 
+// The referee's instance (proofs-notes/anchor-rules.md, checked by hand there): one-dimensional,
+// C_1 = 21 points at 0.911, 14 at -1, 9 at -0.57 (the x*, at 0.57 r_1), C_2 = {9.95, 9.99, 10,
+// 10.01, 10.05}; rho = 0.95, delta = 0.3.
+Instance referee_instance() {
+  std::vector<double> xs;
+  Instance inst;
+  auto add = [&](double v, int copies, int label) {
+    for (int i = 0; i < copies; ++i) {
+      xs.push_back(v);
+      inst.labels.push_back(label);
+    }
+  };
+  add(0.911, 21, 1);
+  add(-1.0, 14, 1);
+  add(-0.57, 9, 1);
+  for (double v : {9.95, 9.99, 10.0, 10.01, 10.05})
+    add(v, 1, 2);
+  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "line";
+  return inst;
+}
+
 }  // namespace
+
+// The hand-checked counterexample under each anchor rule (proofs-notes/anchor-rules.md), at
+// delta = 0.1 (eta = 2965.6): the opener and the lowest labelled row fail 691 of 1000 runs, a
+// random labelled row 426 of 1000, a random known row (placed rows count) 0 of 1000.
+TEST(Theorem3GlobalDistanceWeak, HandCheckedCounterexamplePerAnchorRule) {
+  check_pinned_per_rule({"theorem3 hand-checked", /*global=*/true, hand_checked_counterexample(),
+                         1.0, 0.75, 0.1, /*runs=*/200},
+                        {{AnchorRule::opener, Verdict::falsified},
+                         {AnchorRule::lowest_labelled_row, Verdict::falsified},
+                         {AnchorRule::random_labelled_row, Verdict::falsified},
+                         {AnchorRule::random_known_row, Verdict::holds}});
+}
+
+// The referee's instance at theory's eta for the data's own gamma (9.95; eps = 0.165, eta = 4578.1)
+// and at the referee's reading (gamma = 1.3, eps = 0.15, eta = 5533): a counterexample under the
+// opener and both labelled-row rules, not under random-known-row, where mu'_1 settles at 0.12 r_1,
+// short of the 0.17 r_1 at which a +0.911 point becomes the nearest (the note's hand check).
+TEST(Theorem3GlobalDistanceWeak, RefereeInstancePerAnchorRule) {
+  const std::vector<RuleVerdict> verdicts = {{AnchorRule::opener, Verdict::falsified},
+                                             {AnchorRule::lowest_labelled_row, Verdict::falsified},
+                                             {AnchorRule::random_labelled_row, Verdict::falsified},
+                                             {AnchorRule::random_known_row, Verdict::holds}};
+  check_pinned_per_rule(
+      {"theorem3 referee", /*global=*/true, referee_instance(), 1.0, 0.95, 0.3, /*runs=*/200},
+      verdicts);
+  check_pinned_per_rule({"theorem3 referee, eta at gamma = 1.3", /*global=*/true,
+                         referee_instance(), 1.0, 0.95, 0.3, /*runs=*/200, /*eta=*/5533},
+                        verdicts);
+}
 
 // A fixed regression, independent of what the generated search finds on the current stream.
 TEST(Theorem3GlobalDistanceWeak, HandCheckedCounterexample) {

@@ -7,10 +7,14 @@
 inline constexpr std::uint64_t kTheoremRuns = 1000;
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <sstream>
+#include <vector>
 
 #include "ssac/theory/bounds.hpp"
 #include "support.hpp"
@@ -85,6 +89,73 @@ inline void check_generated_distance_weak(const char* property, bool global, Fau
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   check_distance_weak(property, global, inst, nu, rho, delta, seed, fault, runs, perfect_oracle,
                       anchor);
+}
+
+// A pinned instance of Theorem 2 or 3 run under each anchor rule of Definition 4
+// (proofs-notes/anchor-rules.md): the verdict expected per rule, checked with exact
+// Clopper-Pearson bounds. `falsified`: the lower bound on the failure rate exceeds delta (the
+// statement is false for that rule); `holds`: the upper bound is below delta (no counterexample on
+// this instance). The false-alarm budget is 1e-6 per pinned instance, split evenly over its rules:
+// whichever way the true rate lies, a verdict is wrong with probability at most its share.
+enum class Verdict { falsified, holds };
+struct RuleVerdict {
+  AnchorRule anchor;
+  Verdict verdict;
+};
+struct PinnedInstance {
+  const char* name;
+  bool global;
+  Instance inst;
+  double nu, rho, delta;
+  std::uint64_t runs;
+  double eta = 0.0;  // 0: theory's minimum sufficient eta for the instance (its own gamma)
+};
+inline constexpr double kPinnedAlpha = 1e-6;
+
+// The failures of `pin.runs` runs under `anchor`; the instance must meet the theorem's hypotheses.
+inline std::uint64_t pinned_failures(const PinnedInstance& pin, AnchorRule anchor,
+                                     std::uint64_t seed) {
+  Dataset data;
+  data.points = pin.inst.X;
+  data.labels = pin.inst.labels;
+  const auto rep = pin.global ? theory::distance_weak_global(data, pin.rho, pin.delta)
+                              : theory::distance_weak_local(data, pin.nu, pin.rho, pin.delta);
+  EXPECT_TRUE(rep.satisfied && rep.eta.has_value()) << pin.name << ": outside the theorem";
+  if (!rep.satisfied || !rep.eta.has_value()) return 0;
+  Params P;
+  P.k = pin.inst.k();
+  P.eta = pin.eta > 0 ? pin.eta : static_cast<double>(rep.eta->value);
+  EXPECT_GE(P.eta, static_cast<double>(rep.eta->value)) << pin.name << ": eta below theory's";
+  P.beta = 1;
+  P.search = Search::distance;
+  P.rules.anchor = anchor;
+  const Instance& inst = pin.inst;
+  return count_failures(
+      inst, P,
+      [&](std::uint64_t) -> std::unique_ptr<Oracle> {
+        return std::make_unique<DistanceWeakOracle>(
+            pin.global ? DistanceWeakOracle::global(inst.X, inst.labels, pin.rho)
+                       : DistanceWeakOracle::local(inst.X, inst.labels, pin.nu, pin.rho));
+      },
+      seed, pin.runs);
+}
+
+inline void check_pinned_per_rule(const PinnedInstance& pin, const std::vector<RuleVerdict>& rules,
+                                  std::uint64_t seed = 0) {
+  const double alpha = kPinnedAlpha / static_cast<double>(rules.size());
+  for (const RuleVerdict& rv : rules) {
+    const std::uint64_t f = pinned_failures(pin, rv.anchor, seed);
+    const double lo = cp_lower(f, pin.runs, alpha), hi = cp_upper(f, pin.runs, alpha);
+    std::cout << "[pinned] " << pin.name << " anchor=" << to_string(rv.anchor) << ": " << f
+              << " of " << pin.runs << " runs fail, Clopper-Pearson [" << lo << ", " << hi
+              << "] at alpha " << alpha << " against delta = " << pin.delta << "\n";
+    if (rv.verdict == Verdict::falsified)
+      EXPECT_GT(lo, pin.delta) << pin.name << " under " << to_string(rv.anchor)
+                               << " was pinned as a counterexample";
+    else
+      EXPECT_LT(hi, pin.delta) << pin.name << " under " << to_string(rv.anchor)
+                               << " was pinned as holding";
+  }
 }
 
 }  // namespace ssac::props
