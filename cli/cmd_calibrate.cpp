@@ -25,7 +25,7 @@ namespace {
 struct Opts {
   std::string what = "eta", preset = "paper-main", data, event = "recovery", search;
   long long k = 0, beta = 10, threads = 0;
-  double q = 0.7, eta = 10, delta = 0.05, alpha = 0.05;
+  double q = 0.7, eta = 10, delta = 0.05, alpha = 0.05, gamma_min = 0, gamma_max = 0;
   std::vector<double> grid;
   unsigned long long seed = 0;
   CLI::App* app = nullptr;
@@ -140,7 +140,7 @@ void print_theory(const Opts& o, const ExperimentConfig& c, double gamma, bool b
   in.q = theory::Decimal(format_double(o.q));
   auto row = [&](const char* name, const theory::Certified& b) {
     const double v = static_cast<double>(b.value);
-    std::printf("  %-34s %14s", name, ceil_text(b).c_str());
+    std::printf("  %-38s %12s", name, ceil_text(b).c_str());
     if (empirical > 0 && std::isfinite(v))
       std::printf("   theory / empirical = %.4g", std::ceil(v) / empirical);
     std::printf("\n");
@@ -162,9 +162,13 @@ int run(const Opts& o) {
   if (!o.data.empty()) {
     if (o.given("--k")) throw ParameterError("--k is the dataset's number of labels with --data");
     use_dataset(c, read_csv(o.data), o.data);
-  } else if (o.given("--k")) {
-    c.gen.k = static_cast<int>(to_size("k", o.k, 1, 1000000));
+  } else {
+    if (o.given("--k")) c.gen.k = static_cast<int>(to_size("k", o.k, 1, 1000000));
+    if (o.given("--gamma-min")) c.gen.gamma_min = o.gamma_min;
+    if (o.given("--gamma-max")) c.gen.gamma_max = o.gamma_max;
   }
+  if (!o.data.empty() && (o.given("--gamma-min") || o.given("--gamma-max")))
+    throw ParameterError("--gamma-min and --gamma-max set the generator, which --data replaces");
   range::check_q(o.q);
   c.q = {o.q};
   c.eta = {o.eta};
@@ -231,18 +235,30 @@ int run(const Opts& o) {
     std::printf("non-monotone: %s = %s passes but a larger value fails\n", o.what.c_str(),
                 format_double(cal.grid[i].value).c_str());
   double empirical = 0;
-  if (!cal.chosen) {
-    std::printf("\nno value of the grid passes\n");
-  } else {
-    const auto& r = *cal.recheck;
+  if (!cal.chosen) std::printf("\nno value of the grid passes\n");
+  std::printf("\n");
+  for (std::size_t a = 0; a < cal.rechecks.size(); ++a) {
+    const auto& r = cal.rechecks[a];
+    std::printf(
+        "re-check %zu: %s = %s on the fresh seed %llu: %llu of %llu, Clopper-Pearson upper "
+        "bound %.5f: %s\n",
+        a + 1, o.what.c_str(), format_double(r.value).c_str(),
+        static_cast<unsigned long long>(cal.recheck_seeds[a]),
+        static_cast<unsigned long long>(r.counts.event), static_cast<unsigned long long>(r.reps),
+        r.upper, r.pass ? "confirmed (<= delta)" : "not confirmed (> delta)");
+  }
+  if (cal.confirmed) {
+    const auto& r = cal.rechecks.back();
     empirical = r.value;
     std::printf(
-        "\nempirical %s = %s (seed %llu); re-check on the fresh seed %llu: %llu of %llu, "
-        "Clopper-Pearson upper bound %.5f: %s\n",
-        o.what.c_str(), format_double(r.value).c_str(), static_cast<unsigned long long>(cal.seed),
-        static_cast<unsigned long long>(cal.recheck_seed),
+        "empirical %s = %s (re-check %zu: %llu of %llu, Clopper-Pearson upper bound %.5f; "
+        "chance that a value with rate >= delta is confirmed: at most %zu x alpha)\n",
+        o.what.c_str(), format_double(r.value).c_str(), cal.rechecks.size(),
         static_cast<unsigned long long>(r.counts.event), static_cast<unsigned long long>(r.reps),
-        r.upper, r.pass ? "confirmed (<= delta)" : "NOT confirmed (> delta)");
+        r.upper, cal.rechecks.size());
+  } else if (cal.chosen) {
+    std::printf("empirical %s: none confirmed in %zu re-checks\n", o.what.c_str(),
+                cal.rechecks.size());
   }
   const double gamma = c.data ? c.data_gamma : c.gen.gamma_max;
   if (!c.data)
@@ -271,6 +287,8 @@ Command add_calibrate(CLI::App& root) {
       ->capture_default_str();
   app->add_option("--data", o->data, "a labelled CSV instead of the preset's generator");
   app->add_option("--k", o->k, "override the preset's k (not with --data)");
+  app->add_option("--gamma-min", o->gamma_min, "override the window's exclusive lower end");
+  app->add_option("--gamma-max", o->gamma_max, "override the window's inclusive upper end");
   app->add_option("--q", o->q, "random-weak oracle's q (1 = perfect)")->capture_default_str();
   app->add_option("--beta", o->beta, "beta for --what eta")->capture_default_str();
   app->add_option("--eta", o->eta, "eta for --what beta")->capture_default_str();

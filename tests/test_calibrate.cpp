@@ -71,15 +71,17 @@ TEST(Calibrate, RiseTestIsTheConditionalBinomialTail) {
   EXPECT_GT(ssac::theory::rise_p_value(10, 10), 0.5);
 }
 
-// A deterministic stand-in: the event count of every value is given; the re-check (a different
-// seed) sees `recheck_count`.
-ssac::theory::Counter stand_in(std::vector<std::uint64_t> counts, std::uint64_t recheck_count,
+// A deterministic stand-in: the event count of every value is given for the scan (the first
+// call); re-check number a (a later call, one value) sees recheck_counts[a - 1].
+ssac::theory::Counter stand_in(std::vector<std::uint64_t> counts,
+                               std::vector<std::uint64_t> recheck_counts,
                                std::vector<std::uint64_t>* seeds) {
   return [=](const std::vector<double>& values, std::uint64_t seed, std::uint64_t) {
     seeds->push_back(seed);
     std::vector<Counts> out;
-    if (values.size() == 1 && seeds->size() > 1) {
-      out.push_back({recheck_count, 0, 0});
+    if (seeds->size() > 1) {
+      EXPECT_EQ(values.size(), 1u);
+      out.push_back({recheck_counts.at(seeds->size() - 2), 0, 0});
       return out;
     }
     for (std::uint64_t c : counts)
@@ -93,42 +95,55 @@ TEST(Calibrate, ScanPicksTheSmallestPassingValueAndRechecksOnAFreshSeed) {
   const auto plan = ssac::theory::rep_plan(0.05, 0.05);
   const std::uint64_t c = plan.max_failures;
   const auto cal = ssac::theory::calibrate({1, 2, 5, 10}, 0.05, 0.05, 7,
-                                           stand_in({300, c + 1, c, 0}, 3, &seeds));
+                                           stand_in({300, c + 1, c, 0}, {3}, &seeds));
   ASSERT_TRUE(cal.chosen.has_value());
   EXPECT_EQ(*cal.chosen, 2u);  // c failures pass, c + 1 do not
-  ASSERT_TRUE(cal.recheck.has_value());
-  EXPECT_EQ(cal.recheck->value, 5.0);
-  EXPECT_TRUE(cal.recheck->pass);
+  ASSERT_TRUE(cal.confirmed.has_value());
+  EXPECT_EQ(*cal.confirmed, 2u);
+  ASSERT_EQ(cal.rechecks.size(), 1u);
+  EXPECT_EQ(cal.rechecks[0].value, 5.0);
+  EXPECT_TRUE(cal.rechecks[0].pass);
   ASSERT_EQ(seeds.size(), 2u);
   EXPECT_EQ(seeds[0], 7u);
-  EXPECT_EQ(seeds[1], ssac::theory::recheck_seed(7));
+  EXPECT_EQ(seeds[1], ssac::theory::recheck_seed(7, 1));
   EXPECT_NE(seeds[1], seeds[0]);
   EXPECT_TRUE(cal.rises.empty());
   EXPECT_TRUE(cal.pass_then_fail.empty());
 }
 
-TEST(Calibrate, NonMonotoneRatesAndAFailedRecheckAreReported) {
+TEST(Calibrate, NonMonotoneRatesAndFailedRechecksAreReported) {
   std::vector<std::uint64_t> seeds;
-  // Passing at 2, failing (significantly higher) at 5, passing again at 10.
-  const auto cal =
-      ssac::theory::calibrate({1, 2, 5, 10}, 0.05, 0.05, 1, stand_in({100, 2, 60, 1}, 200, &seeds));
+  // Passing at 2, failing (significantly higher) at 5, passing again at 10 and 20. The re-check
+  // of 2 fails, that of 10 passes: 10 is the confirmed value.
+  const auto cal = ssac::theory::calibrate({1, 2, 5, 10, 20}, 0.05, 0.05, 1,
+                                           stand_in({100, 2, 60, 1, 0}, {200, 4}, &seeds));
   ASSERT_TRUE(cal.chosen.has_value());
   EXPECT_EQ(cal.grid[*cal.chosen].value, 2.0);
   ASSERT_EQ(cal.rises.size(), 1u);
   EXPECT_EQ(cal.rises[0].from, 1u);
   EXPECT_EQ(cal.rises[0].to, 2u);
   EXPECT_EQ(cal.pass_then_fail, (std::vector<std::size_t>{1}));
-  ASSERT_TRUE(cal.recheck.has_value());
-  EXPECT_FALSE(cal.recheck->pass);  // the re-check's own bound is what is reported
+  ASSERT_EQ(cal.rechecks.size(), 2u);
+  EXPECT_FALSE(cal.rechecks[0].pass);  // the re-check's own bound is what counts
+  EXPECT_EQ(cal.rechecks[1].value, 10.0);
+  ASSERT_TRUE(cal.confirmed.has_value());
+  EXPECT_EQ(cal.grid[*cal.confirmed].value, 10.0);
+  EXPECT_NE(cal.recheck_seeds[0], cal.recheck_seeds[1]);
+  // With at most one re-check allowed, nothing is confirmed.
+  seeds.clear();
+  const auto one = ssac::theory::calibrate({1, 2, 5, 10, 20}, 0.05, 0.05, 1,
+                                           stand_in({100, 2, 60, 1, 0}, {200}, &seeds), 0.95, 1);
+  EXPECT_EQ(one.rechecks.size(), 1u);
+  EXPECT_FALSE(one.confirmed.has_value());
 }
 
 TEST(Calibrate, NothingPassing) {
   std::vector<std::uint64_t> seeds;
-  const auto cal = ssac::theory::calibrate({1, 2}, 0.05, 0.05, 1, stand_in({500, 400}, 0, &seeds));
+  const auto cal = ssac::theory::calibrate({1, 2}, 0.05, 0.05, 1, stand_in({500, 400}, {}, &seeds));
   EXPECT_FALSE(cal.chosen.has_value());
-  EXPECT_FALSE(cal.recheck.has_value());
+  EXPECT_TRUE(cal.rechecks.empty());
   EXPECT_EQ(seeds.size(), 1u);  // no re-check was run
-  EXPECT_THROW(ssac::theory::calibrate({2, 1}, 0.05, 0.05, 1, stand_in({0, 0}, 0, &seeds)),
+  EXPECT_THROW(ssac::theory::calibrate({2, 1}, 0.05, 0.05, 1, stand_in({0, 0}, {}, &seeds)),
                ssac::ParameterError);
 }
 

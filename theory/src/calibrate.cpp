@@ -68,12 +68,13 @@ double rise_p_value(std::uint64_t a, std::uint64_t b) {
       binomial_distribution<double>(static_cast<double>(t), 0.5), static_cast<double>(b - 1)));
 }
 
-std::uint64_t recheck_seed(std::uint64_t seed) {
-  return Rng::stream(seed, {kStreamRecheck}).next_u64();
+std::uint64_t recheck_seed(std::uint64_t seed, std::uint64_t attempt) {
+  return Rng::stream(seed, {kStreamRecheck, attempt}).next_u64();
 }
 
 Calibration calibrate(const std::vector<double>& grid, double delta, double alpha,
-                      std::uint64_t seed, const Counter& counter, double power) {
+                      std::uint64_t seed, const Counter& counter, double power,
+                      std::size_t max_rechecks) {
   if (grid.empty()) throw ParameterError("grid: the list is empty; give at least one value");
   for (std::size_t i = 1; i < grid.size(); ++i)
     if (!(grid[i - 1] < grid[i]))
@@ -81,7 +82,6 @@ Calibration calibrate(const std::vector<double>& grid, double delta, double alph
   Calibration out;
   out.plan = rep_plan(delta, alpha, power);
   out.seed = seed;
-  out.recheck_seed = recheck_seed(seed);
   const std::uint64_t n = out.plan.reps;
   auto point = [&](double value, const Counts& counts) {
     GridPoint g;
@@ -109,10 +109,17 @@ Calibration calibrate(const std::vector<double>& grid, double delta, double alph
           break;
         }
   }
-  if (out.chosen) {
-    const std::vector<Counts> again = counter({grid[*out.chosen]}, out.recheck_seed, n);
+  for (std::size_t i = 0; i < out.grid.size() && out.rechecks.size() < max_rechecks; ++i) {
+    if (!out.grid[i].pass) continue;
+    const std::uint64_t s = recheck_seed(seed, out.rechecks.size() + 1);
+    const std::vector<Counts> again = counter({grid[i]}, s, n);
     if (again.size() != 1) throw ParameterError("calibrate: the counter's result size");
-    out.recheck = point(grid[*out.chosen], again[0]);
+    out.rechecks.push_back(point(grid[i], again[0]));
+    out.recheck_seeds.push_back(s);
+    if (out.rechecks.back().pass) {
+      out.confirmed = i;
+      break;
+    }
   }
   return out;
 }

@@ -67,20 +67,27 @@ struct Calibration {
   RepPlan plan;
   std::vector<GridPoint> grid;        // every grid value, measured with `seed`
   std::optional<std::size_t> chosen;  // the smallest passing value's index
-  std::optional<GridPoint> recheck;   // the chosen value again, with `recheck_seed`
-  std::uint64_t seed = 0, recheck_seed = 0;
+  // The re-checks, in order: passing grid values from the smallest up, each measured again with
+  // its own fresh seed recheck_seed(seed, attempt), until one passes or `max_rechecks` are done.
+  std::vector<GridPoint> rechecks;
+  std::vector<std::uint64_t> recheck_seeds;
+  std::optional<std::size_t> confirmed;  // index in `grid` of the value a re-check confirmed
+  std::uint64_t seed = 0;
   std::vector<Rise> rises;                  // where the event's rate rises significantly
   std::vector<std::size_t> pass_then_fail;  // indices i passing with a larger value failing
 };
-// The fresh seed of the re-check: Rng::stream(seed, {kStreamRecheck}).next_u64().
+// The fresh seed of re-check `attempt` (1, 2, ...): Rng::stream(seed, {kStreamRecheck, attempt}).
 inline constexpr std::uint64_t kStreamRecheck = 71;
-std::uint64_t recheck_seed(std::uint64_t seed);
+std::uint64_t recheck_seed(std::uint64_t seed, std::uint64_t attempt);
 
 // Measures every grid value (ascending, distinct) with the plan's reps -- all of them, not only up
 // to the first that passes, since the failure probability is not assumed to fall with the value --
-// picks the smallest passing value, and measures it once more on the fresh seed; that re-check's
-// bound is the reported one (independent of the scan that chose the value).
+// then re-checks the passing values from the smallest up, each on a fresh seed, until one passes
+// its re-check. The reported bound is that independent re-check's. A value whose failure
+// probability is >= delta is confirmed with probability at most alpha per re-check, so at most
+// (number of re-checks) * alpha in all (union bound).
 Calibration calibrate(const std::vector<double>& grid, double delta, double alpha,
-                      std::uint64_t seed, const Counter& counter, double power = 0.95);
+                      std::uint64_t seed, const Counter& counter, double power = 0.95,
+                      std::size_t max_rechecks = 3);
 
 }  // namespace ssac::theory
