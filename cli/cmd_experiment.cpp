@@ -90,6 +90,8 @@ int run(const Opts& o) {
   }
   c.rules = profile.rules;
   c.elimination = profile.elimination;
+  // The generator's row order means nothing for a fixed dataset: its rows stay in file order.
+  if (c.data) c.gen.shuffle = false;
   if (o.given("--memory"))
     c.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
   if (o.given("--oracle")) {
