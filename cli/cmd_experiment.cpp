@@ -6,6 +6,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -26,7 +27,7 @@ struct Opts {
   std::string reps_range;
   unsigned long long seed = 0;
   long long threads = 0;
-  std::string out;
+  std::string out, data;
   bool quiet = false, no_plots = false;
   long long n = 0, m = 0, k = 0, beta = 0;
   double sigma = 0, gamma_min = 0, gamma_max = 0;
@@ -52,6 +53,14 @@ void parse_range(const std::string& s, std::uint64_t& a, std::uint64_t& b) {
 
 int run(const Opts& o) {
   ExperimentConfig c = preset_config(o.preset);
+  if (!o.data.empty()) {
+    // A fixed dataset replaces the generator: its parameters have nothing to override.
+    for (const char* g :
+         {"--n", "--m", "--k", "--sigma", "--gamma-min", "--gamma-max", "--max-draws"})
+      if (o.given(g))
+        throw ParameterError(std::string(g) + " sets the generator, which --data replaces");
+    use_dataset(c, read_csv(o.data), o.data);
+  }
   if (o.given("--n")) c.gen.n = to_size("n", o.n, 2, 100000000);
   if (o.given("--m")) c.gen.m = to_size("m", o.m, 1, 100000);
   if (o.given("--k")) c.gen.k = static_cast<int>(to_size("k", o.k, 1, 1000000));
@@ -81,6 +90,8 @@ int run(const Opts& o) {
   }
   c.rules = profile.rules;
   c.elimination = profile.elimination;
+  // The generator's row order means nothing for a fixed dataset: its rows stay in file order.
+  if (c.data) c.gen.shuffle = false;
   if (o.given("--memory"))
     c.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
   if (o.given("--oracle")) {
@@ -106,7 +117,10 @@ int run(const Opts& o) {
   }
   c.check();
   const unsigned threads = static_cast<unsigned>(to_size("threads", o.threads, 0, 4096));
-  const std::string out = o.out.empty() ? "results/" + c.preset : o.out;
+  const std::string out = !o.out.empty() ? o.out
+                          : o.data.empty()
+                              ? "results/" + c.preset
+                              : "results/data-" + std::filesystem::path(o.data).stem().string();
 
   ProgressBar bar(c.reps, !o.quiet && isatty(STDERR_FILENO));
   const ExperimentResult r = run_experiment(c, threads, [&](std::uint64_t d) { bar.update(d); });
@@ -133,7 +147,11 @@ Command add_experiment(CLI::App& root) {
                   "run only reps A..B-1 of the run (A:B), for `ssac merge`");
   add_seed_option(app, o->seed);
   app->add_option("--threads", o->threads, "worker threads, 0 = every core")->capture_default_str();
-  app->add_option("--out", o->out, "output directory (default results/PRESET)");
+  app->add_option("--out", o->out,
+                  "output directory (default results/PRESET, with --data results/data-STEM)");
+  app->add_option("--data", o->data,
+                  "run every cell on this labelled CSV instead of generated data: reps differ "
+                  "only in the algorithm's and oracle's randomness (docs/experiment.md)");
   app->add_flag("--quiet", o->quiet, "no progress bar and no table; only errors");
   app->add_flag("--no-plots", o->no_plots, "skip the gnuplot figures");
   app->add_option("--n", o->n, "override: number of points");

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -24,6 +25,11 @@ const std::string& plots_script() {
 std::string gamma_hist_csv(const ExperimentResult& r, int bins, double& lo, double& hi) {
   lo = r.config.gen.gamma_min;
   hi = r.config.gen.gamma_max;
+  if (r.config.data) {  // one dataset, one gamma: a window of width 0.1 around it
+    const double g = std::isfinite(r.config.data_gamma) ? r.config.data_gamma : 0.0;
+    lo = g - 0.05;
+    hi = g + 0.05;
+  }
   if (!std::isfinite(hi)) {
     hi = lo;
     for (double g : r.gamma)
@@ -116,10 +122,18 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
   const auto number = [](double x) { return format_double(x); };
   const auto text = [](const std::string& x) { return gp_string(x); };
   std::string s = "# The values of one run for plots.gp, written by ssac with the CSV files.\n";
+  // A fixed dataset (--data) shows its file and gamma where generated data show the window.
+  std::string file;  // the file's name, with gnuplot's enhanced-text characters escaped
+  for (char ch : std::filesystem::path(c.data_path).filename().string()) {
+    if (std::string("_^{}@&~").find(ch) != std::string::npos) file += '\\';
+    file += ch;
+  }
+  const std::string gamma_text = c.data ? file + ", {/Symbol g} = " + fmt("%.3f", c.data_gamma)
+                                        : format_double(c.gen.gamma_min) +
+                                              " < {/Symbol g} <= " + format_double(c.gen.gamma_max);
   s += "where = " +
        gp_string("n = " + std::to_string(c.gen.n) + ", m = " + std::to_string(c.gen.m) +
-                 ", k = " + std::to_string(c.gen.k) + ", " + format_double(c.gen.gamma_min) +
-                 " < {/Symbol g} <= " + format_double(c.gen.gamma_max) + ", " +
+                 ", k = " + std::to_string(c.gen.k) + ", " + gamma_text + ", " +
                  std::to_string(c.reps) + " reps") +
        "\n";
   s += gp_array("eta", c.eta, number);

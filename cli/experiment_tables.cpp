@@ -60,11 +60,15 @@ std::size_t first_cell(const ExperimentResult& r, const ExperimentBlock& b) {
 std::string format_tables(const ExperimentResult& r) {
   const ExperimentConfig& c = r.config;
   std::ostringstream out;
-  out << c.preset << ": n = " << c.gen.n << ", m = " << c.gen.m << ", k = " << c.gen.k
-      << ", sigma = " << format_double(c.gen.sigma) << ", " << format_double(c.gen.gamma_min)
-      << " < gamma <= " << format_double(c.gen.gamma_max) << ", beta = " << c.beta << ", " << c.reps
-      << " reps (" << c.rep_first << ".." << (c.rep_first + c.reps - 1) << "), seed = " << c.seed
-      << "\n";
+  if (c.data)  // a fixed dataset (--data): its gamma instead of the generator's window
+    out << c.preset << " cells on " << c.data_path << ": n = " << c.gen.n << ", m = " << c.gen.m
+        << ", k = " << c.gen.k << ", gamma = " << format_double(c.data_gamma);
+  else
+    out << c.preset << ": n = " << c.gen.n << ", m = " << c.gen.m << ", k = " << c.gen.k
+        << ", sigma = " << format_double(c.gen.sigma) << ", " << format_double(c.gen.gamma_min)
+        << " < gamma <= " << format_double(c.gen.gamma_max);
+  out << ", beta = " << c.beta << ", " << c.reps << " reps (" << c.rep_first << ".."
+      << (c.rep_first + c.reps - 1) << "), seed = " << c.seed << "\n";
   for (const ExperimentBlock& b : experiment_blocks(c)) {
     const auto rows = block_rows(c, b);
     const std::string key = b.oracle == OracleKind::random  ? "q"

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,10 +37,23 @@ struct ExperimentConfig {
   std::uint64_t seed = 0;
   std::uint64_t rep_first = 0;  // reps rep_first .. rep_first + reps - 1
   std::uint64_t reps = 5000;
+  // A fixed labelled dataset (`ssac experiment --data`): when set, every rep runs its cells on
+  // this dataset instead of a generated one, so the reps differ only in the algorithm's and the
+  // oracle's streams (docs/experiment.md, "Runs on a fixed dataset"). gen.n, gen.m and gen.k are
+  // the dataset's; the generator's other fields are unused. `data_path` is the file as given and
+  // `data_gamma` its gamma-margin (Definition 2), both written to summary.json.
+  std::shared_ptr<const Dataset> data;
+  std::string data_path;
+  double data_gamma = 0.0;
 
   // Throws ParameterError naming the first parameter outside its range.
   void check() const;
 };
+
+// Makes `c` run on the fixed labelled dataset `d` read from `path`: sets c.data, c.data_path,
+// c.data_gamma and gen.n, gen.m, gen.k (k = the number of labels). Throws DataError naming `path`
+// when `d` has no label column.
+void use_dataset(ExperimentConfig& c, Dataset d, const std::string& path);
 
 // "paper-main", "paper-highdim", "paper-nonsep"; throws ParameterError for another name.
 ExperimentConfig preset_config(const std::string& name);

@@ -1,6 +1,7 @@
 // The presets of the paper's experiments and the shape of a sweep: its checks, its blocks (one
 // oracle and one algorithm, one table of the paper each), their rows and the cells.
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,22 @@ ExperimentConfig preset_config(const std::string& name) {
   return c;
 }
 
+void use_dataset(ExperimentConfig& c, Dataset d, const std::string& path) {
+  if (!d.has_labels())
+    throw DataError(path + ": no 'label' column; an experiment on fixed data scores against it");
+  c.gen.n = d.n();
+  c.gen.m = d.m();
+  c.gen.k = d.num_labels();
+  c.data_gamma = cluster_stats(d.points, d.labels).gamma;
+  c.data_path = path;
+  c.data = std::make_shared<const Dataset>(std::move(d));
+}
+
 void ExperimentConfig::check() const {
   gen.check();
+  if (data && (!data->has_labels() || data->n() != gen.n || data->m() != gen.m ||
+               data->num_labels() != gen.k))
+    throw ParameterError("data: n, m or k differ from the dataset's (use ssac::use_dataset)");
   if (reps < 1 || reps > 1000000000)
     throw_out_of_range("reps", static_cast<long long>(reps), "[1, 1e9]");
   if (rep_first > (std::uint64_t{1} << 62))

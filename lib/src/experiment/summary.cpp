@@ -32,6 +32,11 @@ using ojson = nlohmann::ordered_json;
 static ojson config_json(const ExperimentConfig& c) {
   ojson j;
   j["preset"] = c.preset;
+  // A run on a fixed dataset (--data) names the file and its gamma; generated runs have neither.
+  if (c.data) {
+    j["data"] = c.data_path;
+    j["data_gamma"] = std::isfinite(c.data_gamma) ? ojson(c.data_gamma) : ojson(nullptr);
+  }
   j["reps"] = c.reps;
   j["seed"] = c.seed;
   j["n"] = c.gen.n;
@@ -158,11 +163,24 @@ ExperimentResult read_experiment(const std::string& dir) {
   ExperimentConfig& c = R.config;
   try {
     c.preset = j.at("preset").get<std::string>();
+    if (j.contains("data")) {
+      // The dataset is read again from its path (relative to the working directory, as given to
+      // --data); its gamma must be the one the run recorded, so a changed file is caught.
+      const std::string data_path = j.at("data").get<std::string>();
+      use_dataset(c, read_csv(data_path), data_path);
+      const ojson& g = j.at("data_gamma");
+      if (g.is_null() ? std::isfinite(c.data_gamma) : g.get<double>() != c.data_gamma)
+        throw DataError(data_path + ": its gamma differs from the one " + path +
+                        " recorded; the dataset changed since the run");
+    }
     c.reps = j.at("reps").get<std::uint64_t>();
     c.seed = j.at("seed").get<std::uint64_t>();
     c.gen.n = j.at("n").get<std::size_t>();
     c.gen.m = j.at("m").get<std::size_t>();
     c.gen.k = j.at("k").get<int>();
+    if (c.data &&
+        (c.gen.n != c.data->n() || c.gen.m != c.data->m() || c.gen.k != c.data->num_labels()))
+      throw DataError(path + ": n, m or k differ from those of " + c.data_path);
     c.gen.sigma = j.at("sigma").get<double>();
     c.gen.gamma_min = j.at("gamma_min").get<double>();
     c.gen.gamma_max = j.at("gamma_max").is_null() ? std::numeric_limits<double>::infinity()
