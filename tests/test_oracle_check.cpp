@@ -108,8 +108,11 @@ TEST(OracleCheck, Definition6aWithMaxInsteadOfMinIsCaught) {
 
 TEST(OracleCheck, AbstentionRateOfOneMinusQSquaredIsCaught) {
   // Three clusters of 40 points; k = 3, eta = 10 (30 draws per iteration), beta = 5. Each run
-  // asks a few hundred queries (asserted below): at q = 0.7 the 99.9% Clopper-Pearson interval
-  // around an abstention rate near 1 - q^2 = 0.51 is about +-0.1 wide there and excludes 0.3.
+  // asks at least 200 queries (asserted below; a few hundred in fact). With n >= 200 queries
+  // abstaining at 1 - q^2 = 0.51, the 99.9% Clopper-Pearson interval includes 1 - q = 0.3 only if
+  // the observed rate falls below about 0.39, 3.4 standard deviations low: probability < 1e-3 per
+  // run. The correct oracle's interval misses 0.3 with probability at most 1e-3 per run. The
+  // seeds are fixed, so the outcome is reproducible.
   Matrix X(120, 1);
   std::vector<int> labels(120);
   for (int i = 0; i < 120; ++i) {

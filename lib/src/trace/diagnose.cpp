@@ -50,14 +50,13 @@ std::string assignment_hint(const json& a, const json& b, int iteration, const R
   // The reference's answers to draw d's queries: walk every Phase 1 up to this one as S2 asks
   // them (a draw that is an anchor asks nothing, any other draw asks every known anchor).
   std::vector<std::size_t> anchors;
-  std::size_t qi = 0;
   int yes = 0, unsure = 0;
   for (const Iteration& w : R.iterations) {
     if (w.index > iteration) break;
     std::vector<Answer> asked;
     for (const QueryRecord& q : R.queries)
       if (q.iteration == w.index && q.phase == 1) asked.push_back(q.answer);
-    qi = 0;
+    std::size_t qi = 0;
     for (std::size_t e = 0; e < w.sample.size() && e < w.assignment.size(); ++e) {
       if (std::find(anchors.begin(), anchors.end(), w.sample[e]) != anchors.end()) continue;
       const std::size_t known = anchors.size();
