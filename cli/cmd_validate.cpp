@@ -1,8 +1,10 @@
 // ssac validate: replays a trace (docs/trace-format.md) through the reference algorithm and
-// reports whether it conforms. Exit status: 0 the trace conforms; 1 it does not (the first
-// divergence is printed), or the data or the trace cannot be read, does not parse, or is for
-// other data; 2 usage.
+// reports whether it conforms; with --check-oracle, also whether its answers could have come from
+// its oracle. Exit status: 0 the trace conforms (and its answers pass the check); 1 it does not
+// (the first divergence is printed) or its answers fail the check, or the data or the trace cannot
+// be read, does not parse, or is for other data; 2 usage.
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +12,7 @@
 #include "commands.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
+#include "ssac/oracle_check.hpp"
 #include "ssac/trace.hpp"
 
 namespace ssac::cli {
@@ -18,7 +21,10 @@ namespace {
 
 struct Opts {
   std::string data, trace;
-  bool quiet = false;
+  bool quiet = false, check_oracle = false;
+  std::string oracle;
+  double q = 1.0, nu = 1.0, rho = 1.0;
+  CLI::Option *oracle_opt = nullptr, *q_opt = nullptr, *nu_opt = nullptr, *rho_opt = nullptr;
 };
 
 std::string read_all(const std::string& path) {
@@ -30,23 +36,87 @@ std::string read_all(const std::string& path) {
   return s.str();
 }
 
+std::string fixed(double x, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+// The oracle given by --oracle/--q/--nu/--rho, checked; nullopt without --oracle.
+std::optional<OracleSpec> flag_spec(const Opts& o) {
+  if (!o.oracle_opt->count()) {
+    if (o.q_opt->count() || o.nu_opt->count() || o.rho_opt->count())
+      throw ParameterError("--q, --nu and --rho describe the oracle of --oracle; give --oracle");
+    return std::nullopt;
+  }
+  OracleSpec s;
+  s.kind = *oracle_kind_from_string(o.oracle);  // CLI11 admits only the four names
+  s.q = o.q;
+  s.nu = o.nu;
+  s.rho = o.rho;
+  if (o.q_opt->count() && !s.uses_q()) throw ParameterError("--q applies only to --oracle random");
+  if (o.nu_opt->count() && !s.uses_nu())
+    throw ParameterError("--nu applies only to --oracle local");
+  if (o.rho_opt->count() && !s.uses_rho())
+    throw ParameterError("--rho applies only to --oracle local or global");
+  s.check();
+  return s;
+}
+
+// Prints the oracle check's verdict; true when the answers pass.
+bool report_oracle(const Opts& o, const OracleCheck& c) {
+  if (o.quiet && c.passes()) return true;
+  std::cout << o.trace << ": oracle answers (" << c.spec.describe()
+            << (c.spec_from_header ? ", from the trace's header" : ", from --oracle") << "): ";
+  if (c.wrong) {
+    std::cout << "event " << c.wrong->event << ": Q(" << c.wrong->x << ", " << c.wrong->y
+              << "): the oracle answers " << c.wrong->expected << ", the trace has "
+              << c.wrong->found << "\n";
+    return false;
+  }
+  if (c.spec.kind != OracleKind::random) {
+    std::cout << "all " << c.queries
+              << (c.spec.kind == OracleKind::correlated ? " definite ones truthful"
+                                                        : " recomputed from the labels agree")
+              << "\n";
+    return true;
+  }
+  // Definition 5: each query abstains with probability 1 - q (ssac/oracle_check.hpp).
+  std::cout << "every definite answer of " << c.queries << " is truthful; abstentions "
+            << c.abstentions << " of " << c.trials << " = "
+            << fixed(c.trials ? static_cast<double>(c.abstentions) / c.trials : 0.0, 4)
+            << ", exact two-sided " << fixed(c.confidence * 100, 1)
+            << "% Clopper-Pearson interval [" << fixed(c.rate_lo, 4) << ", " << fixed(c.rate_hi, 4)
+            << "] " << (c.rate_consistent ? "contains" : "excludes")
+            << " 1 - q = " << fixed(1.0 - c.spec.q, 4)
+            << (c.rate_consistent ? "" : ": the oracle abstains at another rate") << "\n";
+  return c.rate_consistent;
+}
+
 int run_validate(const Opts& o) {
+  const std::optional<OracleSpec> flags = flag_spec(o);
+  if (!o.check_oracle && flags)
+    throw ParameterError("--oracle describes the oracle for --check-oracle; give --check-oracle");
   const Dataset data = read_csv(o.data);
+  if (o.check_oracle && !data.has_labels())
+    throw DataError(o.data + ": no 'label' column; --check-oracle recomputes the answers from it");
   const std::string text = read_all(o.trace);
   const auto t0 = std::chrono::steady_clock::now();
   const ValidationReport rep = validate_trace(data.points, text, o.trace);
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  // The oracle is checked first, so that a refusal leaves no partial output.
+  std::optional<OracleCheck> oc;
+  if (o.check_oracle) oc = check_oracle_answers(data.points, data.labels, text, o.trace, flags);
   if (!rep.conforms) {
     std::cout << o.trace << ": does not conform: " << rep.divergence->message << "\n";
+    if (oc) report_oracle(o, *oc);
     return 1;
   }
-  if (!o.quiet) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", ms);
+  if (!o.quiet)
     std::cout << o.trace << ": conforms (" << rep.events << " events, " << rep.queries
-              << " queries replayed in " << buf << " ms)\n";
-  }
+              << " queries replayed in " << fixed(ms, 1) << " ms)\n";
+  if (oc && !report_oracle(o, *oc)) return 1;
   return 0;
 }
 
@@ -62,6 +132,18 @@ Command add_validate(CLI::App& root) {
   app->add_option("--data", o->data, "CSV data the trace was written for")->required();
   app->add_option("--trace", o->trace, "trace in the ssac-trace JSON Lines format")->required();
   app->add_flag("--quiet", o->quiet, "print nothing when the trace conforms");
+  app->add_flag("--check-oracle", o->check_oracle,
+                "also check the answers against the oracle (the header's, else --oracle): "
+                "recomputed from the data's labels for perfect, local and global; for random, "
+                "definite answers truthful and the abstention rate consistent with 1 - q");
+  o->oracle_opt =
+      app->add_option("--oracle", o->oracle,
+                      "with --check-oracle, when the header's oracle text is not readable: "
+                      "perfect | random | local | global")
+          ->check(CLI::IsMember({"perfect", "random", "local", "global"}));
+  o->q_opt = app->add_option("--q", o->q, "random-weak answer probability, (0, 1]");
+  o->nu_opt = app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)");
+  o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]");
   return {app, [o]() { return run_validate(*o); }};
 }
 

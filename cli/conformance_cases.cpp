@@ -3,6 +3,8 @@
 #include "conformance_cases.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 namespace ssac::cli::conformance {
 
@@ -251,6 +253,80 @@ std::vector<Case> cases(Search s) {
                        return true;
                    return false;
                  }});
+  // Appended later (on three_lines, the last data set, so that no earlier tcId moves).
+  // k eta not an integer: r = ceil(k eta) of the exact product (Algorithm 1, line 1). With
+  // eta = nextafter(1/3, 1) the exact 3 eta is 1 + 2^-53, which the double product rounds to 1.
+  auto non_integer = [](const Result&, const Data&, const Params& P) {
+    const double kd = P.k, prod = kd * P.eta;
+    return std::ceil(prod) != prod || std::fma(kd, P.eta, -prod) != 0.0;
+  };
+  c.push_back({"three_lines",
+               "k eta = 7.5 is not an integer: r = ceil(k eta) = 8",
+               {"NonIntegerKEta"},
+               3,
+               2.5,
+               2,
+               true,
+               perfect,
+               non_integer});
+  c.push_back({"three_lines",
+               "eta = nextafter(1/3, 1), k = 3: the exact k eta is just above 1, r = 2",
+               {"NonIntegerKEta", "KEtaRoundsToInteger"},
+               3,
+               std::nextafter(1.0 / 3.0, 1.0),
+               2,
+               true,
+               perfect,
+               [non_integer](const Result& R, const Data& d, const Params& P) {
+                 const double prod = P.k * P.eta;  // rounded: exactly 1
+                 return non_integer(R, d, P) && std::ceil(prod) == prod &&
+                        P.sample_size() == static_cast<std::uint64_t>(prod) + 1;
+               }});
+  // Not-sure answers from each condition of Definitions 6 and 7. A distance-weak oracle abstains
+  // on a pair of different clusters only by condition (a), on a pair of one cluster only by (b).
+  // The original SSAC sees coin flips instead, so it has no such cases.
+  auto not_sure = [](bool same) {
+    return [same](const Result& R, const Data& d, const Params&) {
+      for (const auto& q : R.queries)
+        if (q.answer == Answer::NotSure && (d.labels[q.x] == d.labels[q.y]) == same) return true;
+      return false;
+    };
+  };
+  if (!plain) {
+    // nu = 6: (3, 10) at distance 7 < 5 min(1.5, 1.5); rho = 1: no pair of a cluster is too far.
+    c.push_back({"three_lines",
+                 "Definition 6 (a): not-sure for a close pair of different clusters",
+                 {"NotSureDefinition6a", "LocalDistanceWeakOracle"},
+                 3,
+                 3.0,
+                 3,
+                 true,
+                 OracleSpec{OracleKind::local, 1.0, 6.0, 1.0},
+                 not_sure(false)});
+    // nu = 1: condition (a) never holds; rho = 0.8: (0, 3) at distance 3 > 2 rho r(C_1) = 2.4.
+    c.push_back({"three_lines",
+                 "Definition 6 (b): not-sure for a far pair of one cluster",
+                 {"NotSureDefinition6b", "LocalDistanceWeakOracle"},
+                 3,
+                 3.0,
+                 3,
+                 true,
+                 OracleSpec{OracleKind::local, 1.0, 1.0, 0.8},
+                 not_sure(true)});
+    // rho = 0.5: the end points of each cluster lie outside rho r(C_i) = 0.75 (condition (a)),
+    // pairs of one cluster farther apart than 1.5 are not-sure (condition (b)).
+    c.push_back({"three_lines",
+                 "Definition 7 (a) and (b): not-sure for hard points and far pairs",
+                 {"NotSureDefinition7a", "NotSureDefinition7b", "GlobalDistanceWeakOracle"},
+                 3,
+                 3.0,
+                 3,
+                 true,
+                 OracleSpec{OracleKind::global, 1.0, 1.0, 0.5},
+                 [not_sure](const Result& R, const Data& d, const Params& P) {
+                   return not_sure(false)(R, d, P) && not_sure(true)(R, d, P);
+                 }});
+  }
   return c;
 }
 
@@ -292,6 +368,23 @@ json notes() {
   add("RevisitedCluster",
       "Phase 1 chooses a cluster p that an earlier iteration already recovered in part "
       "(semantics S7).");
+  add("NonIntegerKEta",
+      "k eta is not an integer: r = ceil(k eta) of the exact real product (Algorithm 1, line 1).");
+  add("KEtaRoundsToInteger",
+      "The double product k * eta rounds to an integer that the exact product exceeds: an "
+      "implementation that takes the ceiling of the rounded product draws one point too few.");
+  add("NotSureDefinition6a",
+      "The local distance-weak oracle abstains by condition (a) of Definition 6: a pair of "
+      "different clusters closer than (nu - 1) min(d(x, mu_x), d(y, mu_y)).");
+  add("NotSureDefinition6b",
+      "The local distance-weak oracle abstains by condition (b) of Definition 6: a pair of one "
+      "cluster farther apart than 2 rho r(C).");
+  add("NotSureDefinition7a",
+      "The global distance-weak oracle abstains by condition (a) of Definition 7: a pair of "
+      "different clusters with a point outside rho times its cluster's radius.");
+  add("NotSureDefinition7b",
+      "The global distance-weak oracle abstains by condition (b) of Definition 7: a pair of one "
+      "cluster farther apart than 2 rho r(C).");
   add("InvalidParameter",
       "A parameter outside its admissible range: an implementation must refuse to run.");
   return n;

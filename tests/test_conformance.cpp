@@ -2,6 +2,9 @@
 // and every trace in it replays as conforming.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -73,4 +76,44 @@ TEST(Conformance, ManifestHashesMatchAndEveryTraceConforms) {
     }
   }
   EXPECT_GE(traces, 40u);
+}
+
+TEST(Conformance, RIsTheCeilingOfTheExactProductNotOfTheRoundedOne) {
+  // The vectors flagged KEtaRoundsToInteger: an implementation that takes ceil(fl(k * eta)) writes
+  // r one too small, and validation rejects its header naming the rule.
+  using json = nlohmann::ordered_json;
+  const fs::path dir(SSAC_CONFORMANCE_DIR);
+  std::size_t checked = 0;
+  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
+                           "ssac_unified_search_test.json", "ssac_plain_search_test.json"}) {
+    const json vectors = json::parse(slurp(dir / file));
+    for (const json& g : vectors["testGroups"]) {
+      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
+      for (std::size_t i = 0; i < g["points"].size(); ++i)
+        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
+          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
+      for (const json& t : g["tests"]) {
+        const auto& flags = t["flags"];
+        if (std::find(flags.begin(), flags.end(), "KEtaRoundsToInteger") == flags.end()) continue;
+        const double k = t["params"]["k"].get<double>(), eta = t["params"]["eta"].get<double>();
+        const auto rounded = static_cast<std::uint64_t>(std::ceil(k * eta));
+        std::string trace;
+        for (const json& e : t["trace"]) {
+          json ev = e;
+          if (ev["event"] == "header") {
+            EXPECT_EQ(ev["r"].get<std::uint64_t>(), rounded + 1) << file;
+            ev["r"] = rounded;
+          }
+          trace += ev.dump() + "\n";
+        }
+        const auto rep = ssac::validate_trace(X, trace, "t.jsonl");
+        ASSERT_FALSE(rep.conforms) << file;
+        EXPECT_EQ(rep.divergence->message, "event 1 (header): r: expected " +
+                                               std::to_string(rounded + 1) +
+                                               " = ceil(k eta), found " + std::to_string(rounded));
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 4u);
 }

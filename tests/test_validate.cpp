@@ -6,6 +6,8 @@
 // checks that the replay rejects the trace at that step with a message naming it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -217,4 +219,179 @@ TEST(Validate, NearTieInTheDistanceOrderIsReportedAsSuch) {
   } else {
     FAIL() << rep.divergence->message;
   }
+}
+
+// Structural mistakes: the replay names the rule an extra or missing query, or a Phase-1 choice,
+// most likely broke. Each trace is a reference trace edited as the faulty implementation would
+// have written it from the point where it parts from the reference.
+namespace {
+
+json query_event(const json& step, const char* purpose, const json& x, const json& y,
+                 const json& answer) {
+  json q;
+  q["event"] = "query";
+  q["iteration"] = step["iteration"];
+  q["phase"] = 2;
+  q["purpose"] = purpose;
+  q["x"] = x;
+  q["y"] = y;
+  q["answer"] = answer;
+  return q;
+}
+
+bool names(const ValidationReport& rep, const std::string& text) {
+  return !rep.conforms && rep.divergence->message.find(text) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(ValidateDiagnosis, SelfPairAskedIsNamed) {
+  // Algorithm 2 with a draw of B equal to x_j: S4 takes it as yes without a query; the faulty
+  // implementation asks Q(x_j, x_j) where the draw falls among the step's queries.
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    auto ev = run(Search::random, seed);
+    for (std::size_t e = 0; e < ev.size(); ++e) {
+      if (ev[e]["event"] != "step") continue;
+      const json& B = ev[e]["sample"];
+      for (std::size_t s = 0; s < B.size(); ++s) {
+        if (B[s] != ev[e]["row"]) continue;
+        std::size_t later = 0;  // queries asked for draws after s
+        for (std::size_t u = s + 1; u < B.size(); ++u)
+          later += B[u] != ev[e]["row"];
+        const std::size_t at_event = e - later;
+        ev.insert(ev.begin() + static_cast<std::ptrdiff_t>(at_event),
+                  query_event(ev[e], "search_sample", B[s], B[s], "yes"));
+        const auto rep = check(ev);
+        ASSERT_FALSE(rep.conforms);
+        EXPECT_EQ(rep.divergence->event, at_event + 1);
+        EXPECT_TRUE(names(rep, "a self-pair is taken as yes and never asked (S4)"))
+            << rep.divergence->message;
+        return;
+      }
+    }
+  }
+  FAIL() << "no draw of B equal to x_j";
+}
+
+TEST(ValidateDiagnosis, BetaInsteadOfBetaMinusOneDrawsInAlgorithm4IsNamed) {
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    auto ev = run(Search::unified, seed, Fault::none, 0.5);
+    for (std::size_t e = 0; e < ev.size(); ++e) {
+      if (ev[e]["event"] != "step" || ev[e]["anchor_answer"] != "not-sure") continue;
+      json& step = ev[e];
+      std::optional<std::size_t> d;  // a draw of B other than x_j, asked again as the beta-th
+      for (std::size_t s = 0; s < step["sample"].size() && !d; ++s)
+        if (step["sample"][s] != step["row"]) d = s;
+      if (!d) continue;
+      const json y = step["sample"][*d], answer = step["sample_answers"][*d];
+      step["sample"].push_back(y);
+      step["sample_answers"].push_back(answer);
+      ev.insert(ev.begin() + static_cast<std::ptrdiff_t>(e),
+                query_event(step, "search_sample", step["row"], y, answer));
+      const auto rep = check(ev);
+      ASSERT_FALSE(rep.conforms);
+      EXPECT_EQ(rep.divergence->event, e + 1);
+      EXPECT_TRUE(names(rep,
+                        "Algorithm 4, line 9 draws beta - 1 = 2 points of B after a "
+                        "not-sure Q(x_1, x_j), the trace's step draws 3"))
+          << rep.divergence->message;
+      return;
+    }
+  }
+  FAIL() << "no not-sure anchor answer with a draw of B other than x_j";
+}
+
+TEST(ValidateDiagnosis, StoppingAfterTheFirstYesInDefinition4IsNamed) {
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    auto ev = run(Search::random, seed);
+    for (std::size_t e = 0; e + 1 < ev.size(); ++e) {
+      const json& q = ev[e];
+      if (q["event"] != "query" || q["purpose"] != "assignment" || q["answer"] != "yes" ||
+          ev[e + 1]["event"] != "query" || ev[e + 1]["x"] != q["x"] || ev[e + 1]["y"] == q["y"])
+        continue;
+      // Drop the queries of this draw after the yes (at most k - 1 anchors follow).
+      std::size_t end = e + 1;
+      while (end < ev.size() && end < e + 3 && ev[end]["event"] == "query" &&
+             ev[end]["purpose"] == "assignment" && ev[end]["x"] == q["x"] && ev[end]["y"] != q["y"])
+        ++end;
+      ev.erase(ev.begin() + static_cast<std::ptrdiff_t>(e + 1),
+               ev.begin() + static_cast<std::ptrdiff_t>(end));
+      const auto rep = check(ev);
+      ASSERT_FALSE(rep.conforms);
+      EXPECT_EQ(rep.divergence->event, e + 2);
+      EXPECT_TRUE(names(rep,
+                        "Definition 4 asks Q(x, y_t) of every known anchor y_t, also after "
+                        "a yes (S2, rule 2)"))
+          << rep.divergence->message;
+      return;
+    }
+  }
+  FAIL() << "no yes followed by a query of the same draw";
+}
+
+TEST(ValidateDiagnosis, MissingEliminationIsNamed) {
+  // Walk each Phase 1 as the reference asks it (S2): a draw that is an anchor asks nothing, any
+  // other draw asks every known anchor. A draw with k - 1 no and one not-sure among all k anchors
+  // is assigned by elimination; the faulty implementation leaves it 0.
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    auto ev = run(Search::unified, seed, Fault::none, 0.6);
+    std::vector<json> anchors;
+    for (std::size_t e = 0; e < ev.size(); ++e) {
+      if (ev[e]["event"] != "sample") continue;
+      std::size_t qi = e + 1;  // the next Phase-1 query
+      std::size_t a = e + 1;   // the assignment event
+      while (ev[a]["event"] != "assignment")
+        ++a;
+      const json& rows = ev[e]["rows"];
+      for (std::size_t d = 0; d < rows.size(); ++d) {
+        if (std::find(anchors.begin(), anchors.end(), rows[d]) != anchors.end()) continue;
+        const std::size_t known = anchors.size();
+        int no = 0, unsure = 0;
+        for (std::size_t t = 0; t < known; ++t, ++qi) {
+          no += ev[qi]["answer"] == "no";
+          unsure += ev[qi]["answer"] == "not-sure";
+        }
+        const int label = ev[a]["clusters"][d].get<int>();
+        if (label == static_cast<int>(known) + 1) anchors.push_back(rows[d]);
+        if (known == 3 && no == 2 && unsure == 1 && label != 0) {
+          ev[a]["clusters"][d] = 0;
+          const auto rep = check(ev);
+          ASSERT_FALSE(rep.conforms);
+          EXPECT_EQ(rep.divergence->event, a + 1);
+          EXPECT_TRUE(names(rep, "elimination gives the not-sure anchor's cluster " +
+                                     std::to_string(label) + " (S2, rule 5)"))
+              << rep.divergence->message;
+          return;
+        }
+      }
+    }
+  }
+  FAIL() << "no draw assigned by elimination";
+}
+
+TEST(ValidateDiagnosis, ATieInTheArgmaxBrokenTheOtherWayIsNamed) {
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    auto ev = run(Search::unified, seed, Fault::none, 0.6);
+    for (std::size_t e = 1; e < ev.size(); ++e) {
+      if (ev[e]["event"] != "cluster" || ev[e - 1]["event"] != "assignment") continue;
+      std::map<int, int> size;
+      for (const json& t : ev[e - 1]["clusters"])
+        ++size[t.get<int>()];
+      const int p = ev[e]["p"].get<int>();
+      for (const auto& [t, c] : size) {
+        if (t <= p || c != size[p]) continue;
+        ev[e]["p"] = t;  // the later-discovered of two clusters of equal |Z_t|
+        const auto rep = check(ev);
+        ASSERT_FALSE(rep.conforms);
+        EXPECT_EQ(rep.divergence->event, e + 1);
+        EXPECT_EQ(rep.divergence->what, "p");
+        EXPECT_TRUE(names(rep,
+                          "tie: ties in p = argmax_t |Z_t| go to the earliest-discovered "
+                          "cluster, the smallest number (S7)"))
+            << rep.divergence->message;
+        return;
+      }
+    }
+  }
+  FAIL() << "no tie in argmax |Z_t|";
 }

@@ -13,6 +13,7 @@ through the Python module: validate_with_module.py.
 import hashlib
 import json
 import math
+from fractions import Fraction
 import os
 import struct
 import sys
@@ -35,6 +36,13 @@ def dist(a, b):
     return math.sqrt(sum((x - y) * (x - y) for x, y in zip(a, b)))
 
 
+def sample_size(k, eta):
+    """r = ceil(k eta) of the exact real product (a double times an integer is a rational);
+    math.ceil(k * eta) would take the ceiling of the rounded product, which for k = 3 and
+    eta = nextafter(1/3, 1) is 1 instead of 2."""
+    return math.ceil(Fraction(k) * Fraction(eta))
+
+
 def check_params(n, k, eta, beta):
     if not (1 <= k <= n) or not (eta > 0) or not (1 <= beta <= 1000000):
         raise ValueError("parameter out of range")
@@ -45,7 +53,7 @@ def trace_header(X, k, eta, beta, search, elimination=True, seed=None):
     h = {"event": "header", "format": "ssac-trace", "version": 1,
          "algorithm": "original" if search == "plain" else "weak", "search": search,
          "assignment": "paper" if elimination else "code", "n": len(X), "m": len(X[0]), "k": k,
-         "eta": float(eta), "beta": beta, "r": math.ceil(k * eta), "fingerprint": fingerprint(X)}
+         "eta": float(eta), "beta": beta, "r": sample_size(k, eta), "fingerprint": fingerprint(X)}
     if seed is not None:
         h["seed"] = seed
     return h
@@ -60,7 +68,7 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle):
     (events, labels): the run as trace events after the header (docs/trace-format.md)."""
     n = len(X)
     check_params(n, k, eta, beta)
-    r = math.ceil(k * eta)
+    r = sample_size(k, eta)
     ev, anchors, labels, S = [], [], [0] * n, list(range(n))
     recovered, not_recovered, asked = [], [], [0, 0]
 

@@ -56,6 +56,11 @@ struct OracleSpec {
   std::string describe() const;
 };
 
+// The inverse of OracleSpec::describe(): the spec whose describe() is `text` up to the order of
+// its parameters, or nullopt when `text` is not such a description (an unknown kind, a parameter
+// the kind does not use or lacks, a number that is not one, or one outside its range).
+std::optional<OracleSpec> parse_oracle_spec(std::string_view text);
+
 // The simulated oracle of `spec` answering from `labels` (1..K, one per row of X); `rng` is the
 // random-weak oracle's own stream of abstentions, or the correlated oracle's one draw (unused by
 // the other kinds). Throws

@@ -1,5 +1,9 @@
 #include "ssac/oracle_spec.hpp"
 
+#include <cstdlib>
+#include <string>
+#include <vector>
+
 #include "ssac/error.hpp"
 #include "ssac/ranges.hpp"
 
@@ -44,6 +48,61 @@ std::string OracleSpec::describe() const {
   if (uses_memory() && memory != OracleMemory::fresh)
     s += std::string(" memory=") + to_string(memory);
   return s;
+}
+
+std::optional<OracleSpec> parse_oracle_spec(std::string_view text) {
+  std::vector<std::string> words;
+  std::string w;
+  for (char c : text) {
+    if (c != ' ') {
+      w += c;
+      continue;
+    }
+    if (w.empty()) return std::nullopt;  // describe() writes single spaces only
+    words.push_back(w);
+    w.clear();
+  }
+  if (w.empty()) return std::nullopt;
+  words.push_back(w);
+  OracleSpec spec;
+  const auto kind = oracle_kind_from_string(words.front());
+  if (!kind) return std::nullopt;
+  spec.kind = *kind;
+  bool has_q = false, has_nu = false, has_rho = false, has_memory = false;
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const auto eq = words[i].find('=');
+    if (eq == std::string::npos) return std::nullopt;
+    const std::string key = words[i].substr(0, eq), value = words[i].substr(eq + 1);
+    if (key == "memory" && spec.uses_memory() && !has_memory) {
+      if (value != to_string(OracleMemory::per_pair)) return std::nullopt;  // fresh is not written
+      spec.memory = OracleMemory::per_pair;
+      has_memory = true;
+      continue;
+    }
+    char* end = nullptr;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size()) return std::nullopt;
+    if (key == "q" && spec.uses_q() && !has_q) {
+      spec.q = v;
+      has_q = true;
+    } else if (key == "nu" && spec.uses_nu() && !has_nu) {
+      spec.nu = v;
+      has_nu = true;
+    } else if (key == "rho" && spec.uses_rho() && !has_rho) {
+      spec.rho = v;
+      has_rho = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (has_q != spec.uses_q() || has_nu != spec.uses_nu() || has_rho != spec.uses_rho())
+    return std::nullopt;
+  try {
+    spec.check();
+  } catch (const ParameterError&) {
+    return std::nullopt;
+  }
+  return spec;
 }
 
 std::unique_ptr<Oracle> make_oracle(const OracleSpec& spec, const Matrix& X,

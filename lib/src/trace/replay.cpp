@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "ssac/error.hpp"
+#include "trace/diagnose.hpp"
 #include "trace/events.hpp"
 #include "trace/read.hpp"
 
@@ -203,7 +204,7 @@ class Comparer : public trace::EventBuilder {
 // binary-search step, the distances of the rows in question, and the notes on the trace's draws
 // that the reference could not use (which may come from later in the run than the divergence).
 Divergence explain(const Mismatch& m, const std::vector<json>& tr, const Result& R, const Matrix& X,
-                   const std::vector<Note>& notes) {
+                   const Params& P, const std::vector<Note>& notes) {
   const Where& w = m.where;
   const json& a = m.ref;
   Divergence d;
@@ -286,6 +287,9 @@ Divergence explain(const Mismatch& m, const std::vector<json>& tr, const Result&
       }
     }
   }
+  // Otherwise, the rule an extra or missing query or step, or a Phase-1 choice, most likely broke.
+  if (extra.empty())
+    extra = trace::rule_hint(tr, m.index, a, m.kind == Mismatch::Kind::field ? m.key : "", R, P);
   for (const Note& nt : notes)
     if (nt.iteration <= w.iteration || w.iteration == 0) {
       extra += "; note: " + nt.text;
@@ -341,7 +345,7 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
   report.queries = comparer.queries;
   if (comparer.first) {
     report.conforms = false;
-    report.divergence = explain(*comparer.first, tr, R, X, chooser.notes);
+    report.divergence = explain(*comparer.first, tr, R, X, H.params, chooser.notes);
   }
   return report;
 }

@@ -1,0 +1,52 @@
+// Checking a trace's oracle answers against the oracle it claims (`ssac validate --check-oracle`).
+// Validation replays the recorded answers; this check asks whether those answers could have come
+// from the oracle at all: a deterministic oracle (perfect, Definitions 6 and 7) is recomputed from
+// the data's labels answer by answer, and a random-weak oracle (Definition 5) must tell the truth
+// whenever it answers and abstain at the rate 1 - q.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ssac/data.hpp"
+#include "ssac/oracle_spec.hpp"
+
+namespace ssac {
+
+struct OracleCheck {
+  OracleSpec spec;
+  bool spec_from_header = false;  // parsed from the header's `oracle` text (else the fallback)
+  std::size_t queries = 0;        // query events checked
+  // The first answer the oracle could not have given.
+  struct Wrong {
+    std::size_t event = 0;  // 1-based event number (= line)
+    std::size_t x = 0, y = 0;
+    std::string expected, found;
+  };
+  std::optional<Wrong> wrong;
+  // Random-weak oracle: the queries whose abstention is an independent Bernoulli(1 - q) draw
+  // (every query; under memory=per-pair only the first query of each pair) and their not-sure
+  // answers.
+  std::size_t trials = 0, abstentions = 0;
+  // The exact two-sided Clopper-Pearson interval for the abstention probability at `confidence`,
+  // and whether it contains 1 - q (true for the other kinds). An oracle that abstains at exactly
+  // 1 - q lands outside it with probability at most 1 - confidence.
+  double confidence = 0.0, rate_lo = 0.0, rate_hi = 1.0;
+  bool rate_consistent = true;
+
+  bool passes() const { return !wrong && rate_consistent; }
+};
+
+// Checks the answers of the trace `text` (named `name` in messages) on the points X with their
+// true `labels` (1..K per row). The oracle is the header's `oracle` text when parse_oracle_spec
+// reads it, else `fallback`. Throws DataError "NAME:LINE: message" when the trace does not parse,
+// and ParameterError with one line when no oracle can be determined, it is interactive (a person
+// has no rule to recompute), or the trace's answers passed through the original SSAC's coin flips.
+OracleCheck check_oracle_answers(const Matrix& X, const std::vector<int>& labels,
+                                 const std::string& text, const std::string& name,
+                                 const std::optional<OracleSpec>& fallback,
+                                 double confidence = 0.999);
+
+}  // namespace ssac

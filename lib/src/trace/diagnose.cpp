@@ -1,0 +1,148 @@
+// Naming the rule behind a divergence: the mistakes that add or drop a query or change a Phase-1
+// choice leave a pattern in the trace at the point where it parts from the reference (an extra
+// query of a point with itself, one draw of B too many, a missing query after a yes, an assignment
+// only elimination gives, a tied argmax). Each hint is a guess from that pattern, worded as such.
+#include "trace/diagnose.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace ssac::trace {
+
+namespace {
+
+bool is_query(const json& e, const char* purpose = nullptr) {
+  return e["event"] == "query" && (purpose == nullptr || e["purpose"] == purpose);
+}
+
+std::string row(const json& v) {
+  return "x" + v.dump();
+}
+
+// The trace's next step event at or after `from`, or nullptr.
+const json* next_step(const std::vector<json>& tr, std::size_t from) {
+  for (std::size_t f = from; f < tr.size(); ++f)
+    if (tr[f]["event"] == "step") return &tr[f];
+  return nullptr;
+}
+
+// B's size at a probe: beta in Algorithm 2, beta - 1 after a not-sure Q(x_1, x_j) in Algorithm 4.
+// "" for the searches that draw no B (Algorithm 3, the plain search).
+std::string sample_rule(const Params& P) {
+  if (P.search == Search::unified)
+    return "Algorithm 4, line 9 draws beta - 1 = " + std::to_string(P.beta - 1) +
+           " points of B after a not-sure Q(x_1, x_j)";
+  if (P.search == Search::random)
+    return "Algorithm 2, line 3 draws beta = " + std::to_string(P.beta) + " points of B";
+  return "";
+}
+
+std::string assignment_hint(const json& a, const json& b, int iteration, const Result& R,
+                            const Params& P) {
+  const json& ca = a["clusters"];
+  const json& cb = b["clusters"];
+  std::size_t d = 0;
+  while (d < ca.size() && d < cb.size() && ca[d] == cb[d])
+    ++d;
+  const Iteration& it = R.iterations[static_cast<std::size_t>(iteration - 1)];
+  if (d >= ca.size() || d >= cb.size() || d >= it.sample.size()) return "";
+  const std::size_t x = it.sample[d];
+  // The reference's answers to draw d's queries: walk every Phase 1 up to this one as S2 asks
+  // them (a draw that is an anchor asks nothing, any other draw asks every known anchor).
+  std::vector<std::size_t> anchors;
+  int yes = 0, unsure = 0;
+  for (const Iteration& w : R.iterations) {
+    if (w.index > iteration) break;
+    std::vector<Answer> asked;
+    for (const QueryRecord& q : R.queries)
+      if (q.iteration == w.index && q.phase == 1) asked.push_back(q.answer);
+    std::size_t qi = 0;
+    for (std::size_t e = 0; e < w.sample.size() && e < w.assignment.size(); ++e) {
+      if (std::find(anchors.begin(), anchors.end(), w.sample[e]) != anchors.end()) continue;
+      const std::size_t known = anchors.size();
+      for (std::size_t t = 0; t < known && qi < asked.size(); ++t, ++qi)
+        if (w.index == iteration && e == d) {
+          yes += asked[qi] == Answer::Yes;
+          unsure += asked[qi] == Answer::NotSure;
+        }
+      if (w.assignment[e] == static_cast<int>(known) + 1) anchors.push_back(w.sample[e]);
+    }
+  }
+  if (yes > 0 || unsure == 0) return "";
+  const int ta = ca[d].get<int>(), tb = cb[d].get<int>();
+  const std::string who = "row " + std::to_string(x) + " (draw " + std::to_string(d) +
+                          ") has no yes and a not-sure from the anchors";
+  if (ta != 0)
+    return "; " + who + ": with all k = " + std::to_string(P.k) +
+           " clusters known, k - 1 no and one not-sure mean elimination gives the not-sure " +
+           "anchor's cluster " + std::to_string(ta) + " (S2, rule 5)";
+  if (tb != 0) {
+    std::string why = "all k clusters known";
+    if (!P.elimination) why = "it switched on (the trace's header has assignment \"code\")";
+    if (P.oracle_clusters != 0 && P.oracle_clusters != P.k)
+      why = "an oracle of exactly k clusters (the header's oracle_clusters = " +
+            std::to_string(P.oracle_clusters) + ")";
+    return "; " + who + ": elimination (S2, rule 5) needs " + why + ", k - 1 no and one not-sure";
+  }
+  return "";
+}
+
+std::string argmax_hint(const json& a, const json& b, int iteration, const Result& R) {
+  const Iteration& it = R.iterations[static_cast<std::size_t>(iteration - 1)];
+  std::map<int, std::size_t> size;
+  for (int t : it.assignment)
+    ++size[t];
+  const int pa = a["p"].get<int>(), pb = b["p"].get<int>();
+  if (pa == 0 || pb == 0) return "";
+  const std::string za = "|Z_" + std::to_string(pa) + "| = " + std::to_string(size[pa]);
+  const std::string zb = "|Z_" + std::to_string(pb) + "| = " + std::to_string(size[pb]);
+  if (size[pa] == size[pb])
+    return "; " + za + " and " + zb + " tie: ties in p = argmax_t |Z_t| go to the " +
+           "earliest-discovered cluster, the smallest number (S7)";
+  return "; " + za + ", " + zb + ": p = argmax_t |Z_t| (Algorithm 1, line 8)";
+}
+
+}  // namespace
+
+std::string rule_hint(const std::vector<json>& tr, std::size_t index, const json& ref,
+                      const std::string& key, const Result& R, const Params& P) {
+  const std::string kind = ref["event"].get<std::string>();
+  const int iteration = ref.contains("iteration") ? ref["iteration"].get<int>() : 0;
+  if (!key.empty()) {
+    if (index >= tr.size() || iteration < 1 ||
+        static_cast<std::size_t>(iteration) > R.iterations.size())
+      return "";
+    const json& b = tr[index];
+    if (kind == "assignment" && key == "clusters") return assignment_hint(ref, b, iteration, R, P);
+    if (kind == "cluster" && key == "p") return argmax_hint(ref, b, iteration, R);
+    if (kind == "step" && key == "sample" && ref["sample"].size() != b["sample"].size() &&
+        !sample_rule(P).empty())
+      return "; " + sample_rule(P) + ", the trace's step draws " +
+             std::to_string(b["sample"].size());
+    return "";
+  }
+  // The event streams part: an extra or a missing query or step.
+  if (index < tr.size() && is_query(tr[index]) && tr[index]["x"] == tr[index]["y"])
+    return "; the trace asks Q(" + row(tr[index]["x"]) + ", " + row(tr[index]["y"]) +
+           "): a point is in its own cluster, so a self-pair is taken as yes and never asked (S4)";
+  if (sample_rule(P).empty()) return "";
+  if (kind == "step" && index < tr.size() && is_query(tr[index], "search_sample")) {
+    const json* s = next_step(tr, index);
+    if (s != nullptr)
+      return "; " + sample_rule(P) + ", the trace's step draws " +
+             std::to_string((*s)["sample"].size()) + " and asks one more query";
+  }
+  if (is_query(ref, "search_sample") && index < tr.size() && tr[index]["event"] == "step")
+    return "; " + sample_rule(P) + ", the trace's step draws " +
+           std::to_string(tr[index]["sample"].size()) + " and asks one query fewer";
+  if (is_query(ref, "assignment") && index > 0 && index - 1 < tr.size()) {
+    const json& prev = tr[index - 1];
+    if (is_query(prev, "assignment") && prev["x"] == ref["x"] && prev["answer"] == "yes")
+      return "; Definition 4 asks Q(x, y_t) of every known anchor y_t, also after a yes (S2, "
+             "rule 2): the trace stops after Q(" +
+             row(prev["x"]) + ", " + row(prev["y"]) + ") = yes";
+  }
+  return "";
+}
+
+}  // namespace ssac::trace
