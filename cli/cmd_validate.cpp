@@ -3,9 +3,8 @@
 // divergence is printed), or the data or the trace cannot be read, does not parse, or is for
 // other data; 2 usage.
 #include <chrono>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+#include <new>
 
 #include "commands.hpp"
 #include "ssac/data.hpp"
@@ -21,20 +20,15 @@ struct Opts {
   bool quiet = false;
 };
 
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError(path + ": cannot open for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw DataError(path + ": read error");
-  return s.str();
-}
-
 int run_validate(const Opts& o) {
   const Dataset data = read_csv(o.data);
-  const std::string text = read_all(o.trace);
   const auto t0 = std::chrono::steady_clock::now();
-  const ValidationReport rep = validate_trace(data.points, text, o.trace);
+  ValidationReport rep;
+  try {
+    rep = validate_trace_file(data.points, o.trace);
+  } catch (const std::bad_alloc&) {
+    throw DataError(o.trace + ": not enough memory to replay the trace");
+  }
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (!rep.conforms) {
