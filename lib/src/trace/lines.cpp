@@ -3,7 +3,6 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -31,23 +30,23 @@ TraceLines::TraceLines(std::string_view text, std::string name)
 TraceLines::TraceLines(const std::string& path) : name_(path) {
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever. It is
   // cleared at once, so reads wait for data as usual (and see the end when no writer is left).
-  fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd_ < 0) throw DataError(path + ": cannot open for reading");
+  // The descriptor is read through stdio (fdopen), and closed by fclose.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw DataError(path + ": cannot open for reading");
+  in_ = ::fdopen(fd, "rb");
+  if (!in_) throw DataError(path + ": cannot open for reading");
   struct stat st {};
-  if (::fstat(fd_, &st) != 0 || S_ISDIR(st.st_mode)) {
-    ::close(fd_);
-    fd_ = -1;
+  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    std::fclose(in_);
     throw DataError(path +
                     (S_ISDIR(st.st_mode) ? ": is a directory" : ": cannot open for reading"));
   }
-  const int flags = ::fcntl(fd_, F_GETFL);
-  if (flags >= 0) ::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK);
-  regular_ = S_ISREG(st.st_mode);
-  if (!regular_) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  if (!S_ISREG(st.st_mode)) {
     spool_ = std::tmpfile();
     if (!spool_) {
-      ::close(fd_);
-      fd_ = -1;
+      std::fclose(in_);
       throw DataError(path + ": cannot create a temporary file to read a non-regular file twice");
     }
     spooling_ = true;
@@ -57,20 +56,19 @@ TraceLines::TraceLines(const std::string& path) : name_(path) {
 }
 
 TraceLines::~TraceLines() {
-  if (fd_ >= 0) ::close(fd_);
+  if (in_ && in_ != spool_) std::fclose(in_);
   if (spool_) std::fclose(spool_);
 }
 
 bool TraceLines::fill() {
   if (pos_ < len_) return true;
   if (from_text_) return false;
-  ssize_t got;
-  do
-    got = ::read(fd_, buf_.data(), buf_.size());
-  while (got < 0 && errno == EINTR);
-  if (got < 0) throw DataError(name_ + ": read error: " + std::strerror(errno));
-  if (got == 0) return false;
-  const auto size = static_cast<std::size_t>(got);
+  errno = 0;
+  const std::size_t size = std::fread(buf_.data(), 1, buf_.size(), in_);
+  if (size == 0) {
+    if (std::ferror(in_)) throw DataError(name_ + ": read error: " + std::strerror(errno));
+    return false;
+  }
   if (spooling_ && std::fwrite(buf_.data(), 1, size, spool_) != size)
     throw DataError(name_ + ": cannot copy the input to a temporary file: " + std::strerror(errno));
   data_ = buf_.data();
@@ -113,12 +111,12 @@ void TraceLines::rewind() {
     if (std::fflush(spool_) != 0)
       throw DataError(name_ +
                       ": cannot copy the input to a temporary file: " + std::strerror(errno));
-    ::close(fd_);
-    fd_ = ::dup(fileno(spool_));
+    std::fclose(in_);
+    in_ = spool_;
     spooling_ = false;
-    if (fd_ < 0) throw DataError(name_ + ": cannot reopen its temporary copy");
   }
-  if (::lseek(fd_, 0, SEEK_SET) != 0)
+  std::clearerr(in_);
+  if (std::fseek(in_, 0, SEEK_SET) != 0)
     throw DataError(name_ + ": cannot read the trace a second time (seek failed)");
 }
 

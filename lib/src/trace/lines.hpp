@@ -52,8 +52,7 @@ class TraceLines {
   const char* data_ = nullptr;  // the text, or buf_
   std::size_t len_ = 0, pos_ = 0;
   bool from_text_ = false;
-  int fd_ = -1;
-  bool regular_ = false;
+  std::FILE* in_ = nullptr;     // the file; after rewind() of a non-regular one, spool_
   std::FILE* spool_ = nullptr;  // copy of a non-regular input, for the second pass
   bool spooling_ = false;
   std::vector<char> buf_;
