@@ -1,6 +1,9 @@
 // Replaying a trace (ssac validate): the recorded choices and answers are handed to the reference
 // in the order it asks for them, and a comparer observes the reference's run, checking each event
 // it reports against the trace's event at the same position.
+// (Over 400 lines: the chooser, oracle, comparer and the divergence hints share the Mismatch and
+// Note types and an anonymous namespace; split apart they would need a private header of their
+// own.)
 #include <algorithm>
 #include <cmath>
 #include <iterator>
