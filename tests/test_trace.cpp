@@ -130,6 +130,24 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
             "t.jsonl:1: format version 2 is not supported (this program reads version 1)");
 }
 
+// A line may hold 16384 + 32 max(n, m, r) bytes (docs/trace-format.md, "Reading a trace"): line 2
+// padded with JSON whitespace to exactly the cap still conforms, one byte more is refused there.
+TEST(Trace, LinesAreCappedAtTheLongestATraceForTheDataHolds) {
+  const std::string good = trace_of(Search::unified, 1);
+  const auto r_at = good.find("\"r\":") + 4;
+  const std::size_t r = std::stoul(good.substr(r_at));
+  const std::size_t cap = 16384 + 32 * std::max<std::size_t>(12, r);  // squares(): n = 12, m = 2
+  const auto l1 = good.find('\n') + 1, l2 = good.find('\n', l1);
+  auto padded = [&](std::size_t length) {
+    std::string t = good;
+    t.insert(l2 - 1, length - (l2 - l1), ' ');  // before the line's closing brace
+    return t;
+  };
+  EXPECT_TRUE(validate_trace(squares(), padded(cap), "t.jsonl").conforms);
+  EXPECT_EQ(error_of(padded(cap + 1)), "t.jsonl:2: line longer than " + std::to_string(cap) +
+                                           " bytes, the longest a trace for this data holds");
+}
+
 // The writer is an observer: each event is written when the run reports it, not rebuilt from the
 // finished result. When the oracle is asked its n-th question, the trace written so far ends just
 // before that question's query event (the event follows the answer).

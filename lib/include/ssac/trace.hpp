@@ -84,4 +84,11 @@ struct ValidationReport {
 // reference does not reproduce gives a report with the first divergence.
 ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name);
 
+// validate_trace on the trace in the file at `path` (named by its path in messages), read in two
+// streaming passes without holding its text: memory grows with the trace's draws and queries (the
+// replay needs them before the reference asks), not with the length of its text, and no line may
+// exceed the cap of docs/trace-format.md ("Reading a trace"). A FIFO or pipe is copied to a
+// temporary file for the second pass; a FIFO with no writer reads as an empty trace.
+ValidationReport validate_trace_file(const Matrix& X, const std::string& path);
+
 }  // namespace ssac

@@ -19,13 +19,6 @@ std::string row(const json& v) {
   return "x" + v.dump();
 }
 
-// The trace's next step event at or after `from`, or nullptr.
-const json* next_step(const std::vector<json>& tr, std::size_t from) {
-  for (std::size_t f = from; f < tr.size(); ++f)
-    if (tr[f]["event"] == "step") return &tr[f];
-  return nullptr;
-}
-
 // B's size at a probe: beta in Algorithm 2, beta - 1 after a not-sure Q(x_1, x_j) in Algorithm 4.
 // "" for the searches that draw no B (Algorithm 3, the plain search).
 std::string sample_rule(const Params& P) {
@@ -104,15 +97,14 @@ std::string argmax_hint(const json& a, const json& b, int iteration, const Resul
 
 }  // namespace
 
-std::string rule_hint(const std::vector<json>& tr, std::size_t index, const json& ref,
+std::string rule_hint(const json& prev, const json& cur, const json& next_step, const json& ref,
                       const std::string& key, const Result& R, const Params& P) {
   const std::string kind = ref["event"].get<std::string>();
   const int iteration = ref.contains("iteration") ? ref["iteration"].get<int>() : 0;
   if (!key.empty()) {
-    if (index >= tr.size() || iteration < 1 ||
-        static_cast<std::size_t>(iteration) > R.iterations.size())
+    if (cur.is_null() || iteration < 1 || static_cast<std::size_t>(iteration) > R.iterations.size())
       return "";
-    const json& b = tr[index];
+    const json& b = cur;
     if (kind == "assignment" && key == "clusters") return assignment_hint(ref, b, iteration, R, P);
     if (kind == "cluster" && key == "p") return argmax_hint(ref, b, iteration, R);
     if (kind == "step" && key == "sample" && ref["sample"].size() != b["sample"].size() &&
@@ -122,26 +114,21 @@ std::string rule_hint(const std::vector<json>& tr, std::size_t index, const json
     return "";
   }
   // The event streams part: an extra or a missing query or step.
-  if (index < tr.size() && is_query(tr[index]) && tr[index]["x"] == tr[index]["y"])
-    return "; the trace asks Q(" + row(tr[index]["x"]) + ", " + row(tr[index]["y"]) +
+  if (!cur.is_null() && is_query(cur) && cur["x"] == cur["y"])
+    return "; the trace asks Q(" + row(cur["x"]) + ", " + row(cur["y"]) +
            "): a point is in its own cluster, so a self-pair is taken as yes and never asked (S4)";
   if (sample_rule(P).empty()) return "";
-  if (kind == "step" && index < tr.size() && is_query(tr[index], "search_sample")) {
-    const json* s = next_step(tr, index);
-    if (s != nullptr)
-      return "; " + sample_rule(P) + ", the trace's step draws " +
-             std::to_string((*s)["sample"].size()) + " and asks one more query";
-  }
-  if (is_query(ref, "search_sample") && index < tr.size() && tr[index]["event"] == "step")
+  if (kind == "step" && !cur.is_null() && is_query(cur, "search_sample") && !next_step.is_null())
     return "; " + sample_rule(P) + ", the trace's step draws " +
-           std::to_string(tr[index]["sample"].size()) + " and asks one query fewer";
-  if (is_query(ref, "assignment") && index > 0 && index - 1 < tr.size()) {
-    const json& prev = tr[index - 1];
-    if (is_query(prev, "assignment") && prev["x"] == ref["x"] && prev["answer"] == "yes")
-      return "; Definition 4 asks Q(x, y_t) of every known anchor y_t, also after a yes (S2, "
-             "rule 2): the trace stops after Q(" +
-             row(prev["x"]) + ", " + row(prev["y"]) + ") = yes";
-  }
+           std::to_string(next_step["sample"].size()) + " and asks one more query";
+  if (is_query(ref, "search_sample") && !cur.is_null() && cur["event"] == "step")
+    return "; " + sample_rule(P) + ", the trace's step draws " +
+           std::to_string(cur["sample"].size()) + " and asks one query fewer";
+  if (is_query(ref, "assignment") && !prev.is_null() && is_query(prev, "assignment") &&
+      prev["x"] == ref["x"] && prev["answer"] == "yes")
+    return "; Definition 4 asks Q(x, y_t) of every known anchor y_t, also after a yes (S2, "
+           "rule 2): the trace stops after Q(" +
+           row(prev["x"]) + ", " + row(prev["y"]) + ") = yes";
   return "";
 }
 

@@ -1,6 +1,7 @@
 // Reading a trace: every line one JSON object whose fields have the types of docs/trace-format.md
 // (the hand-written counterpart of schemas/ssac-trace-v1.schema.json; tests/schema_test.py holds
 // the two against each other), and the run's parameters from its header.
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -182,75 +183,86 @@ std::string short_parse_message(const std::string& what) {
 
 }  // namespace
 
-std::vector<json> parse_trace(const std::string& text, const std::string& name,
-                              std::size_t n_data) {
-  std::vector<json> events;
-  std::size_t line_no = 0, pos = 0;
-  std::size_t n = n_data;
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::string at = name + ":" + std::to_string(line_no);
-    if (line.empty()) throw DataError(at + ": empty line (one JSON object per line)");
-    json j;
-    try {
-      j = json::parse(line);
-    } catch (const json::parse_error& e) {
-      throw DataError(at + ":" + std::to_string(e.byte) +
-                      ": not JSON: " + short_parse_message(e.what()));
-    } catch (const json::exception& e) {
-      // Found by fuzz/fuzz_trace: a number too large for a double ("2e3799") is reported by
-      // nlohmann as out_of_range, not as a parse error.
-      throw DataError(at + ": not usable JSON: " + short_parse_message(e.what()));
-    }
-    if (!j.is_object() || !j.contains("event") || !j["event"].is_string())
-      throw DataError(at + ": not an event (a JSON object with a string field \"event\")");
-    const std::string kind = j["event"].get<std::string>();
-    const auto spec = event_spec().find(kind);
-    if (spec == event_spec().end()) throw DataError(at + ": unknown event \"" + kind + "\"");
-    if ((line_no == 1) != (kind == "header"))
-      throw DataError(
-          at + (line_no == 1 ? ": the first event must be the header" : ": a second header"));
-    if (kind == "header") {
-      // Rows are checked against the trace's own n; a different n is reported later by name.
-      if (j.contains("n") && j["n"].is_number_unsigned()) n = j["n"].get<std::size_t>();
-    }
-    std::set<std::string> known = {"event"};
-    for (const Field& f : spec->second) {
-      known.insert(f.name);
-      if (!j.contains(f.name)) {
-        if (f.required)
-          throw DataError(at + ": \"" + kind + "\" event: missing field \"" + f.name + "\"");
-        continue;
-      }
-      const std::string want = type_error(j[f.name], f.type, n);
-      if (!want.empty())
-        throw DataError(at + ": \"" + kind + "\" event: field \"" + f.name + "\" must be " + want);
-      const auto en = enum_spec().find(f.name);
-      if (en != enum_spec().end() && j[f.name].is_string() &&
-          !en->second.count(j[f.name].get<std::string>()))
-        throw DataError(at + ": \"" + kind + "\" event: \"" + f.name + "\" = " + j[f.name].dump() +
-                        " is not one of the format's values");
-    }
-    for (const auto& [key, value] : j.items())
-      if (!known.count(key))
-        throw DataError(at + ": \"" + kind + "\" event: unknown field \"" + key + "\"");
-    if (kind == "query" && j["phase"] != 1 && j["phase"] != 2)
-      throw DataError(at + ": \"query\" event: field \"phase\" must be 1 or 2");
-    events.push_back(std::move(j));
+json parse_event(const std::string& line, const std::string& at, bool first, std::size_t& n) {
+  if (line.empty()) throw DataError(at + ": empty line (one JSON object per line)");
+  json j;
+  try {
+    j = json::parse(line);
+  } catch (const json::parse_error& e) {
+    throw DataError(at + ":" + std::to_string(e.byte) +
+                    ": not JSON: " + short_parse_message(e.what()));
+  } catch (const json::exception& e) {
+    // Found by fuzz/fuzz_trace: a number too large for a double ("2e3799") is reported by
+    // nlohmann as out_of_range, not as a parse error.
+    throw DataError(at + ": not usable JSON: " + short_parse_message(e.what()));
   }
-  if (events.empty()) throw DataError(name + ": empty trace (no header)");
-  if (events.back()["event"] != "final")
-    throw DataError(name + ":" + std::to_string(events.size()) +
+  if (!j.is_object() || !j.contains("event") || !j["event"].is_string())
+    throw DataError(at + ": not an event (a JSON object with a string field \"event\")");
+  const std::string kind = j["event"].get<std::string>();
+  const auto spec = event_spec().find(kind);
+  if (spec == event_spec().end()) throw DataError(at + ": unknown event \"" + kind + "\"");
+  if (first != (kind == "header"))
+    throw DataError(at + (first ? ": the first event must be the header" : ": a second header"));
+  if (kind == "header") {
+    // Rows are checked against the trace's own n; a different n is reported later by name.
+    if (j.contains("n") && j["n"].is_number_unsigned()) n = j["n"].get<std::size_t>();
+  }
+  std::set<std::string> known = {"event"};
+  for (const Field& f : spec->second) {
+    known.insert(f.name);
+    if (!j.contains(f.name)) {
+      if (f.required)
+        throw DataError(at + ": \"" + kind + "\" event: missing field \"" + f.name + "\"");
+      continue;
+    }
+    const std::string want = type_error(j[f.name], f.type, n);
+    if (!want.empty())
+      throw DataError(at + ": \"" + kind + "\" event: field \"" + f.name + "\" must be " + want);
+    const auto en = enum_spec().find(f.name);
+    if (en != enum_spec().end() && j[f.name].is_string() &&
+        !en->second.count(j[f.name].get<std::string>()))
+      throw DataError(at + ": \"" + kind + "\" event: \"" + f.name + "\" = " + j[f.name].dump() +
+                      " is not one of the format's values");
+  }
+  for (const auto& [key, value] : j.items())
+    if (!known.count(key))
+      throw DataError(at + ": \"" + kind + "\" event: unknown field \"" + key + "\"");
+  if (kind == "query" && j["phase"] != 1 && j["phase"] != 2)
+    throw DataError(at + ": \"query\" event: field \"phase\" must be 1 or 2");
+  return j;
+}
+
+Scan scan_trace(TraceLines& lines, std::size_t n_data, std::size_t m_data,
+                const std::function<void(const json&)>& each) {
+  Scan scan;
+  std::size_t n = n_data;
+  std::size_t first_final = 0;  // line of the first "final" event, 0 before one
+  bool last_final = false;
+  lines.set_cap(line_cap(n_data, m_data, 0));
+  for (std::string line; lines.next(line);) {
+    const std::size_t line_no = lines.line_no();
+    const std::string at = lines.name() + ":" + std::to_string(line_no);
+    json j = parse_event(line, at, line_no == 1, n);
+    if (line_no == 1) {
+      // A Phase-1 sample lists up to r rows; r above what a run may draw is refused later.
+      const std::uint64_t r = j["r"].is_number_unsigned() ? j["r"].get<std::uint64_t>() : 0;
+      lines.set_cap(line_cap(n_data, m_data, std::min(r, range::kMaxSampleSize)));
+    }
+    last_final = j["event"] == "final";
+    if (last_final && first_final == 0) first_final = line_no;
+    each(j);
+    if (line_no == 1) scan.header = std::move(j);
+    scan.events = line_no;
+  }
+  const std::string& name = lines.name();
+  if (scan.events == 0) throw DataError(name + ": empty trace (no header)");
+  if (!last_final)
+    throw DataError(name + ":" + std::to_string(scan.events) +
                     ": the trace does not end with a \"final\" event (truncated?)");
-  for (std::size_t e = 1; e + 1 < events.size(); ++e)
-    if (events[e]["event"] == "final")
-      throw DataError(name + ":" + std::to_string(e + 1) + ": \"final\" event before the end");
-  return events;
+  if (first_final != scan.events)
+    throw DataError(name + ":" + std::to_string(first_final) + ": \"final\" event before the end");
+  scan.n = n;
+  return scan;
 }
 
 TraceHeader read_header(const json& h, const Matrix& X, const std::string& name) {

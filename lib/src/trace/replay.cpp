@@ -1,10 +1,12 @@
 // Replaying a trace (ssac validate): the recorded choices and answers are handed to the reference
 // in the order it asks for them, and a comparer observes the reference's run, checking each event
 // it reports against the trace's event at the same position.
+// (Over 400 lines: the chooser, oracle, comparer and the divergence hints share the Mismatch and
+// Note types and an anonymous namespace; split apart they would need a private header of their
+// own.)
 #include <algorithm>
 #include <cmath>
 #include <iterator>
-#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -76,8 +78,20 @@ class ReplayOracle : public Oracle {
     Answer a;
   };
   std::vector<Q> queries;
-  std::map<std::pair<std::size_t, std::size_t>, Answer> by_pair;
+  // Each pair's first recorded answer, by (min, max) of the pair: sorted and deduplicated by
+  // index() after the trace is read.
+  std::vector<Q> by_pair;
   std::size_t next = 0;
+
+  void index() {
+    for (const Q& q : queries)
+      by_pair.push_back({std::min(q.x, q.y), std::max(q.x, q.y), q.a});
+    std::stable_sort(by_pair.begin(), by_pair.end(), less);
+    by_pair.erase(std::unique(by_pair.begin(), by_pair.end(),
+                              [](const Q& a, const Q& b) { return a.x == b.x && a.y == b.y; }),
+                  by_pair.end());
+    by_pair.shrink_to_fit();
+  }
 
   Answer query(std::size_t x, std::size_t y) override {
     // The recorded answer when the reference asks what the trace asked next. Otherwise the run
@@ -85,9 +99,13 @@ class ReplayOracle : public Oracle {
     // keeps the replay close to the trace, not-sure when it gave none.
     const std::size_t i = next++;
     if (i < queries.size() && queries[i].x == x && queries[i].y == y) return queries[i].a;
-    const auto f = by_pair.find({std::min(x, y), std::max(x, y)});
-    return f == by_pair.end() ? Answer::NotSure : f->second;
+    const Q key{std::min(x, y), std::max(x, y), Answer::NotSure};
+    const auto f = std::lower_bound(by_pair.begin(), by_pair.end(), key, less);
+    return f == by_pair.end() || f->x != key.x || f->y != key.y ? Answer::NotSure : f->a;
   }
+
+ private:
+  static bool less(const Q& a, const Q& b) { return a.x != b.x ? a.x < b.x : a.y < b.y; }
 };
 
 Answer parse_answer(const json& v) {
@@ -144,46 +162,94 @@ struct Mismatch {
   std::size_t index = 0;  // the trace's event at the reference's position (0-based)
   Where where;            // the reference event's place in the run
   json ref;               // the reference's event
+  json trace;             // the trace's event at index (null past its end)
+  json next_step;         // when the trace's event is a query: its next "step" event, if any
+  json previous;          // the trace's event before index (null at the start)
   std::string what, expected, found;
   std::string key;  // the differing field (Kind::field)
 };
 
 // The replay comparer: an observer of the reference's run that checks every event the run reports
-// against the trace's event at the same position, and keeps the first that differs.
+// against the trace's event at the same position, read from the second pass over the trace's
+// lines, and keeps the first that differs. Only the current event of the trace is held.
 class Comparer : public trace::EventBuilder {
  public:
-  explicit Comparer(const std::vector<json>& trace) : tr_(trace) {}
+  Comparer(trace::TraceLines& lines, std::size_t events, std::size_t n)
+      : lines_(lines), size_(events), n_(n) {
+    lines_.rewind();
+    read();  // the header, compared before the run
+  }
 
   std::optional<Mismatch> first;
   std::size_t queries = 0;  // query events compared
 
  private:
+  // The trace's next event. The trace was checked by the first pass; a file that changed since
+  // is reported, not trusted.
+  json read() {
+    std::string line;
+    if (!lines_.next(line))
+      throw DataError(lines_.name() + ":" + std::to_string(lines_.line_no() + 1) +
+                      ": the trace ended early on its second reading (did it change?)");
+    previous_ = std::move(current_);
+    current_ = trace::parse_event(line, lines_.name() + ":" + std::to_string(lines_.line_no()),
+                                  lines_.line_no() == 1, n_);
+    return current_;
+  }
+
+  // The trace's next "step" event, for the explanation of a divergence at a query.
+  void find_next_step(std::size_t e) {
+    for (std::size_t f = e + 1; f < size_; ++f) {
+      json next = read();
+      if (next["event"] == "step") {
+        first->next_step = std::move(next);
+        return;
+      }
+    }
+  }
+
   void emit(json a, const Where& w) override {
     if (first) return;
     const std::size_t e = ++events_;  // the header is event 0, checked before the run
     const std::string kind = a["event"].get<std::string>();
-    const std::size_t last = tr_.size() - 1;  // the trace's final event
+    const std::size_t last = size_ - 1;  // the trace's final event
     auto differ = [&](Mismatch::Kind k, std::size_t num, std::string what, std::string expected,
-                      std::string found, std::string key = "") {
-      first = Mismatch{
-          k, num, e, w, a, std::move(what), std::move(expected), std::move(found), std::move(key)};
+                      std::string found, json b, std::string key = "") {
+      first = Mismatch{k,
+                       num,
+                       e,
+                       w,
+                       a,
+                       b,
+                       json(),
+                       b.is_null() ? current_ : previous_,
+                       std::move(what),
+                       std::move(expected),
+                       std::move(found),
+                       std::move(key)};
     };
     if (kind != "final" && e >= last)
-      return differ(Mismatch::Kind::event, tr_.size(), "event", "a \"" + kind + "\" event",
-                    "the \"final\" event");
-    const json& b = tr_[e];
+      return differ(Mismatch::Kind::event, size_, "event", "a \"" + kind + "\" event",
+                    "the \"final\" event", json());
+    json b = read();
     if (kind == "final" && e < last)
       return differ(
           Mismatch::Kind::event, e + 1, "event", "the \"final\" event",
-          "a \"" + b["event"].get<std::string>() + "\" event (the reference run has ended)");
-    if (b["event"] != kind)
-      return differ(Mismatch::Kind::event, e + 1, "event", "a \"" + kind + "\" event",
-                    "a \"" + b["event"].get<std::string>() + "\" event");
+          "a \"" + b["event"].get<std::string>() + "\" event (the reference run has ended)", b);
+    if (b["event"] != kind) {
+      const bool query = b["event"] == "query";
+      differ(Mismatch::Kind::event, e + 1, "event", "a \"" + kind + "\" event",
+             "a \"" + b["event"].get<std::string>() + "\" event", b);
+      if (query) find_next_step(e);  // an extra query: the step it belongs to
+      return;
+    }
     if (kind == "query") {
       ++queries;
       if (a["x"] != b["x"] || a["y"] != b["y"] || a["purpose"] != b["purpose"] ||
-          a["phase"] != b["phase"] || a["iteration"] != b["iteration"])
-        differ(Mismatch::Kind::query, e + 1, "query", qstr(a), qstr(b));
+          a["phase"] != b["phase"] || a["iteration"] != b["iteration"]) {
+        differ(Mismatch::Kind::query, e + 1, "query", qstr(a), qstr(b), b);
+        if (w.step) find_next_step(e);  // the step the trace's query belongs to
+      }
       return;
     }
     for (const auto& [key, av] : a.items()) {
@@ -192,19 +258,23 @@ class Comparer : public trace::EventBuilder {
       std::string path;
       if (same(av, bv, path)) continue;
       return differ(Mismatch::Kind::field, e + 1, key + path, av.dump(),
-                    b.contains(key) ? bv.dump() : "nothing", key);
+                    b.contains(key) ? bv.dump() : "nothing", b, key);
     }
   }
 
-  const std::vector<json>& tr_;
+  trace::TraceLines& lines_;
+  std::size_t size_;  // events in the trace
+  std::size_t n_;     // the bound on row indices
   std::size_t events_ = 0;
+  json current_;   // the trace's event read last
+  json previous_;  // the one before it
 };
 
 // The divergence `m` with the hints that explain it, from the finished run R: the reference's
 // binary-search step, the distances of the rows in question, and the notes on the trace's draws
 // that the reference could not use (which may come from later in the run than the divergence).
-Divergence explain(const Mismatch& m, const std::vector<json>& tr, const Result& R, const Matrix& X,
-                   const Params& P, const std::vector<Note>& notes) {
+Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Params& P,
+                   const std::vector<Note>& notes) {
   const Where& w = m.where;
   const json& a = m.ref;
   Divergence d;
@@ -217,23 +287,22 @@ Divergence explain(const Mismatch& m, const std::vector<json>& tr, const Result&
   std::string extra;
   if (m.kind == Mismatch::Kind::query && w.step) {
     // In a search step, say which probe the trace's query belongs to.
-    for (std::size_t f = m.index + 1; f < tr.size(); ++f)
-      if (tr[f]["event"] == "step") {
-        const SearchStep& rs =
-            R.iterations[static_cast<std::size_t>(w.iteration - 1)].steps[w.step - 1];
-        if (tr[f]["j"] != rs.j || tr[f]["lo"] != rs.lo || tr[f]["hi"] != rs.hi)
-          extra = "; the trace's step probes j = " + tr[f]["j"].dump() +
-                  " (lo = " + tr[f]["lo"].dump() + ", hi = " + tr[f]["hi"].dump() +
-                  "), the reference j = floor((lo + hi) / 2) = " + std::to_string(rs.j) +
-                  " (lo = " + std::to_string(rs.lo) + ", hi = " + std::to_string(rs.hi) + ")";
-        break;
-      }
+    const json& t = m.next_step;
+    if (!t.is_null()) {
+      const SearchStep& rs =
+          R.iterations[static_cast<std::size_t>(w.iteration - 1)].steps[w.step - 1];
+      if (t["j"] != rs.j || t["lo"] != rs.lo || t["hi"] != rs.hi)
+        extra = "; the trace's step probes j = " + t["j"].dump() + " (lo = " + t["lo"].dump() +
+                ", hi = " + t["hi"].dump() +
+                "), the reference j = floor((lo + hi) / 2) = " + std::to_string(rs.j) +
+                " (lo = " + std::to_string(rs.lo) + ", hi = " + std::to_string(rs.hi) + ")";
+    }
   }
   if (m.kind == Mismatch::Kind::field) {
     const std::string kind = a["event"].get<std::string>();
     const std::string& key = m.key;
     const json& av = a[key];
-    const json& b = tr[m.index];
+    const json& b = m.trace;
     static const json missing;
     const json& bv = b.contains(key) ? b[key] : missing;
     auto dist = [&](const json& row) {
@@ -289,7 +358,8 @@ Divergence explain(const Mismatch& m, const std::vector<json>& tr, const Result&
   }
   // Otherwise, the rule an extra or missing query or step, or a Phase-1 choice, most likely broke.
   if (extra.empty())
-    extra = trace::rule_hint(tr, m.index, a, m.kind == Mismatch::Kind::field ? m.key : "", R, P);
+    extra = trace::rule_hint(m.previous, m.trace, m.next_step, a,
+                             m.kind == Mismatch::Kind::field ? m.key : "", R, P);
   for (const Note& nt : notes)
     if (nt.iteration <= w.iteration || w.iteration == 0) {
       extra += "; note: " + nt.text;
@@ -302,13 +372,36 @@ Divergence explain(const Mismatch& m, const std::vector<json>& tr, const Result&
 
 }  // namespace
 
-ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name) {
-  const std::vector<json> tr = trace::parse_trace(text, name, static_cast<std::size_t>(X.rows()));
-  const json& h = tr.front();
+namespace {
+
+// The replay of the trace in `lines` (validate_trace, validate_trace_file). Two passes: the first
+// checks every line and keeps only the draws and the answers the replay hands the reference (they
+// must be known before the run asks for them); the second reads the events again one at a time
+// as the comparer meets them. Memory: one line, the draws and queries in compact form, and the
+// reference's own run, never the trace's text or its events as a whole.
+ValidationReport replay(const Matrix& X, trace::TraceLines& lines) {
+  const std::string& name = lines.name();
+  ReplayChooser chooser;
+  ReplayOracle oracle;
+  const trace::Scan scan = trace::scan_trace(
+      lines, static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
+      [&](const json& e) {
+        const std::string& kind = e["event"].get_ref<const std::string&>();
+        if (kind == "sample")
+          for (const json& r : e["rows"])
+            chooser.phase1.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
+        if (kind == "step")
+          for (const json& r : e["sample"])
+            chooser.search.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
+        if (kind == "query")
+          oracle.queries.push_back(
+              {e["x"].get<std::size_t>(), e["y"].get<std::size_t>(), parse_answer(e["answer"])});
+      });
+  const json& h = scan.header;
   const TraceHeader H = trace::read_header(h, X, name);
 
   ValidationReport report;
-  report.events = tr.size();
+  report.events = scan.events;
   // Algorithm 1 line 1: r = ceil(k eta); an implementation that rounds otherwise draws another
   // number of points, so this is checked before the run.
   if (h["r"] != H.params.sample_size()) {
@@ -322,32 +415,30 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
     report.divergence = std::move(d);
     return report;
   }
-
-  ReplayChooser chooser;
-  ReplayOracle oracle;
-  for (const json& e : tr) {
-    const std::string kind = e["event"].get<std::string>();
-    if (kind == "sample")
-      for (const json& r : e["rows"])
-        chooser.phase1.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
-    if (kind == "step")
-      for (const json& r : e["sample"])
-        chooser.search.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
-    if (kind == "query") {
-      const std::size_t x = e["x"].get<std::size_t>(), y = e["y"].get<std::size_t>();
-      const Answer a = parse_answer(e["answer"]);
-      oracle.queries.push_back({x, y, a});
-      oracle.by_pair.emplace(std::make_pair(std::min(x, y), std::max(x, y)), a);
-    }
-  }
-  Comparer comparer(tr);
+  chooser.phase1.shrink_to_fit();
+  chooser.search.shrink_to_fit();
+  oracle.queries.shrink_to_fit();
+  oracle.index();
+  Comparer comparer(lines, scan.events, scan.n);
   const Result R = run_ssac(X, oracle, chooser, H.params, &comparer);
   report.queries = comparer.queries;
   if (comparer.first) {
     report.conforms = false;
-    report.divergence = explain(*comparer.first, tr, R, X, H.params, chooser.notes);
+    report.divergence = explain(*comparer.first, R, X, H.params, chooser.notes);
   }
   return report;
+}
+
+}  // namespace
+
+ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name) {
+  trace::TraceLines lines(text, name);
+  return replay(X, lines);
+}
+
+ValidationReport validate_trace_file(const Matrix& X, const std::string& path) {
+  trace::TraceLines lines(path);
+  return replay(X, lines);
 }
 
 }  // namespace ssac
