@@ -111,6 +111,8 @@ Result Run::run() {
     if (phase1(it, zp)) phase2(it, zp);
     observer_.iteration_ended(it);
     R_.iterations.push_back(std::move(it));
+    observer_.iteration_state(
+        {i, S_, R_.labels, known_, opener_, placed_, recovered_, R_.recovery_order});
   }
   finish();
   observer_.finished(R_);
