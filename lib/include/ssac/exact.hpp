@@ -91,7 +91,9 @@ struct ExactResult {
   std::vector<ExactLabeling> outcomes;  // distinct (labels, clusters recovered), most likely first
   Rational total;                       // the outcomes' probabilities summed: exactly 1
   std::uint64_t branches = 0;           // re-executions of the reference
-  std::vector<std::size_t> states;      // distinct states after iterations 1, 2, ... (merged)
+  // Distinct (merged) states reached at the boundaries within iterations 1, 2, ...: p chosen,
+  // after each search step, the iteration's end.
+  std::vector<std::size_t> states;
 };
 
 // The exact distribution of run_ssac(X, oracle, chooser, params) over every chooser and oracle

@@ -2,6 +2,7 @@
 #include "ssac/exact.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -147,47 +148,114 @@ class BranchingOracle : public Oracle {
 
 struct StopAtBoundary {};
 
-// Counts the queries of iteration `layer` and, at the end of that iteration (when later ones
-// follow), records the state and stops the run.
+// Where a run is: (iteration, stage, step) with stage 0 once p is chosen, 1 after search step
+// `step`, 2 at the iteration's end. It increases strictly along every run.
+struct Progress {
+  int iteration = 0, stage = 0, step = 0;
+  auto operator<=>(const Progress&) const = default;
+};
+
+template <class V>
+void put(std::string& key, const V& v) {
+  for (const auto& e : v)
+    key += std::to_string(static_cast<long long>(e)) + ',';
+  key += '|';
+}
+
+// Replays a branch up to its start state (`start`; none for the root), counts the queries asked
+// after it, and stops the run at the next boundary, recording the state reached there.
 class Replay : public RunObserver {
  public:
-  Replay(int layer, int k, const BranchingOracle& oracle, int confused)
-      : layer_(layer), k_(k), oracle_(oracle), confused_(confused) {}
+  Replay(std::optional<Progress> start, int k, const BranchingOracle& oracle, int confused)
+      : start_(start), active_(!start), k_(k), oracle_(oracle), confused_(confused) {}
 
   void queried(const QueryRecord& q) override {
-    if (q.iteration == layer_) ++(q.phase == 1 ? phase1 : phase2);
+    if (active_) ++(q.phase == 1 ? phase1 : phase2);
   }
 
-  void iteration_state(const RunState& s) override {
-    if (s.iteration != layer_ || layer_ >= k_) return;
-    key.clear();
-    auto put = [&](const auto& v) {
-      for (const auto& e : v)
-        key += std::to_string(static_cast<long long>(e)) + ',';
-      key += '|';
-    };
-    put(s.remaining);
-    put(s.labels);
-    put(s.known);
+  void run_state(const RunState& s) override {
+    const bool chosen = s.stage == RunState::Stage::cluster_chosen;
+    if (!chosen && s.iteration >= k_) return;  // the last iteration's end: the run finishes
+    std::string key;
+    put(key, s.remaining);
+    put(key, s.labels);
+    put(key, s.known);
     std::vector<std::size_t> openers;  // the openers of the known clusters only
     for (int t : s.known)
       openers.push_back(s.openers[static_cast<std::size_t>(t)]);
-    put(openers);
-    put(s.placed);
-    put(s.recovered);
-    put(s.recovery_order);
-    key += std::to_string(confused_) + '|';
-    oracle_.append_state(key);
-    throw StopAtBoundary{};
+    put(key, openers);
+    put(key, s.placed);
+    put(key, s.recovered);
+    put(key, s.recovery_order);
+    if (chosen) {
+      // What Phase 2 reads besides: p, mu'_p (its exact bits), Z_p as a multiset (every draw of
+      // B reads a row, BranchingChooser) and its first row (the plain search's z).
+      key += std::to_string(chosen_p_) + '|';
+      for (Eigen::Index d = 0; d < center_.size(); ++d) {
+        const double c = center_(d);
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &c, sizeof bits);
+        key += std::to_string(bits) + ',';
+      }
+      key += '|';
+      put(key, zp_sorted_);
+      key += std::to_string(zp_front_) + '|';
+      phase1_key_ = key;
+      boundary({s.iteration, 0, 0}, std::move(key));
+    } else {
+      boundary({s.iteration, 2, 0}, std::move(key));
+    }
+  }
+
+  void cluster_chosen(const Iteration& it) override {
+    chosen_p_ = it.p;
+    center_ = it.center;
+    zp_sorted_.clear();
+    for (std::size_t s = 0; s < it.sample.size(); ++s)
+      if (it.assignment[s] == it.p) zp_sorted_.push_back(it.sample[s]);
+    zp_front_ = zp_sorted_.front();
+    std::sort(zp_sorted_.begin(), zp_sorted_.end());
+  }
+
+  // After a search step the search's own state is (lo, hi), or over on a fail.
+  void step_taken(const Iteration& it, const SearchStep& step) override {
+    std::ptrdiff_t lo = step.lo, hi = step.hi;
+    const auto j = static_cast<std::ptrdiff_t>(step.j);
+    if (step.decision == Decision::in) lo = j + 1;
+    if (step.decision == Decision::out) hi = j - 1;
+    std::string key = phase1_key_;
+    key += std::to_string(lo) + ',' + std::to_string(hi) + ',' +
+           std::to_string(static_cast<int>(step.decision)) + '|';
+    boundary({it.index, 1, static_cast<int>(it.steps.size()) + 1}, std::move(key));
   }
 
   std::uint64_t phase1 = 0, phase2 = 0;
+  Progress reached;
   std::string key;
 
  private:
-  int layer_, k_;
+  void boundary(Progress at, std::string k) {
+    if (!active_) {
+      if (at == *start_) active_ = true;
+      return;
+    }
+    k += std::to_string(confused_) + '|';
+    oracle_.append_state(k);
+    reached = at;
+    key = std::move(k);
+    throw StopAtBoundary{};
+  }
+
+  std::optional<Progress> start_;
+  bool active_;
+  int k_;
   const BranchingOracle& oracle_;
   int confused_;
+  int chosen_p_ = 0;
+  Vector center_;
+  std::vector<std::size_t> zp_sorted_;
+  std::size_t zp_front_ = 0;
+  std::string phase1_key_;
 };
 
 // Points correctly labelled under the best renaming of the labels (a bijection between label
@@ -248,52 +316,59 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   }
 
   ExactResult out;
+  out.states.assign(static_cast<std::size_t>(params.k), 0);
   struct Node {
     std::vector<std::uint32_t> prefix;
     Rational p;
   };
-  std::vector<Node> layer = {{{}, Rational(1)}};
+  // The states still to explore, by where they are; a branch only reaches states further on, so
+  // the first group is complete when it is taken (every branch into it has been explored).
+  std::map<Progress, std::map<std::string, Node>> pending;
   std::map<std::pair<std::vector<int>, int>, Rational> outcomes;
   const std::size_t n = labels.size();
-  for (int L = 1; L <= params.k && !layer.empty(); ++L) {
-    std::vector<Node> next;
-    std::map<std::string, std::size_t> index;
-    for (const Node& node : layer) {
-      Branches br(node.prefix);
-      do {
-        br.restart();
-        if (++out.branches > options.max_branches)
-          throw ParameterError("--max-branches = " + std::to_string(options.max_branches) +
-                               " is too small: the exact enumeration needs more branches (raise "
-                               "it, or choose a smaller instance)");
-        int c = 0;
-        if (correlated) c = static_cast<int>(br.decide(correlated_w));
-        Oracle& base = correlated ? (c == 0 ? static_cast<Oracle&>(*calm) : *confused) : *fixed;
-        BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
-                           oracle.coin_flip);
-        BranchingChooser chooser(br);
-        Replay obs(L, params.k, bo, c);
-        std::optional<Result> R;
-        try {
-          R.emplace(run_ssac(X, bo, chooser, params, &obs));
-        } catch (const StopAtBoundary&) {
-        }
-        const Rational p = node.p * br.probability();
-        out.expected_queries_phase1 += p * obs.phase1;
-        out.expected_queries_phase2 += p * obs.phase2;
-        if (R) {
-          outcomes[{R->labels, R->clusters_recovered}] += p;
-          continue;
-        }
-        const auto [it, fresh] = index.emplace(obs.key, next.size());
-        if (fresh)
-          next.push_back({br.taken(), p});
-        else
-          next[it->second].p += p;
-      } while (br.next());
-    }
-    out.states.push_back(next.size());
-    layer = std::move(next);
+  auto explore = [&](std::optional<Progress> start, const Node& node) {
+    Branches br(node.prefix);
+    do {
+      br.restart();
+      if (++out.branches > options.max_branches)
+        throw ParameterError("--max-branches = " + std::to_string(options.max_branches) +
+                             " is too small: the exact enumeration needs more branches (raise "
+                             "it, or choose a smaller instance)");
+      int c = 0;
+      if (correlated) c = static_cast<int>(br.decide(correlated_w));
+      Oracle& base = correlated ? (c == 0 ? static_cast<Oracle&>(*calm) : *confused) : *fixed;
+      BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
+                         oracle.coin_flip);
+      BranchingChooser chooser(br);
+      Replay obs(start, params.k, bo, c);
+      std::optional<Result> R;
+      try {
+        R.emplace(run_ssac(X, bo, chooser, params, &obs));
+      } catch (const StopAtBoundary&) {
+      }
+      const Rational p = node.p * br.probability();
+      out.expected_queries_phase1 += p * obs.phase1;
+      out.expected_queries_phase2 += p * obs.phase2;
+      if (R) {
+        outcomes[{R->labels, R->clusters_recovered}] += p;
+        continue;
+      }
+      auto& group = pending[obs.reached];
+      const auto [it, fresh] = group.try_emplace(std::move(obs.key));
+      if (fresh) {
+        it->second.prefix = br.taken();
+        ++out.states[static_cast<std::size_t>(obs.reached.iteration - 1)];
+      }
+      it->second.p += p;
+    } while (br.next());
+  };
+  explore(std::nullopt, {{}, Rational(1)});
+  while (!pending.empty()) {
+    const Progress at = pending.begin()->first;
+    const std::map<std::string, Node> group = std::move(pending.begin()->second);
+    pending.erase(pending.begin());
+    for (const auto& [key, node] : group)
+      explore(at, node);
   }
 
   for (const auto& [key, p] : outcomes) {
