@@ -41,8 +41,8 @@ int run_app(int argc, char** argv, bool parse_only) {
   // The version is project()'s in the top-level CMakeLists.txt (ssac/version.hpp).
   const std::string version = std::string("ssac ") + kVersion;
   app.set_version_flag("--version", version);
-  std::vector<Command> commands = {add_generate(app),    add_gamma(app), add_cluster(app),
-                                   add_experiment(app),  add_merge(app), add_validate(app),
+  std::vector<Command> commands = {add_generate(app),    add_gamma(app),  add_cluster(app),
+                                   add_experiment(app),  add_merge(app),  add_validate(app),
                                    add_conformance(app), add_bounds(app), add_exact(app)};
   std::string where = "ssac";
   // CLI11 reports an unknown command only as "a subcommand is required"; name it instead.
