@@ -10,6 +10,7 @@
 #include "ssac/error.hpp"
 #include "ssac/exact.hpp"
 #include "ssac/observer.hpp"
+#include "ssac/oracle_spec.hpp"
 #include "ssac/theory/bounds.hpp"
 #include "ssac/theory/decimal.hpp"
 
@@ -193,55 +194,114 @@ TEST(Exact, AssignmentSuccessEqualsTheory) {
   }
 }
 
-// 10^5 runs of the reference (its own random streams) against the exact distribution of the
-// final labels: every labelling's count lies in the exact two-sided binomial (Clopper-Pearson)
-// interval; the false-alarm budget 1e-6 is split evenly over the labellings (Bonferroni).
-TEST(Exact, MonteCarloAgreesRandomWeak) {
-  const Matrix X = line({0, 1, 2, 10, 11, 13});
-  const std::vector<int> truth = {1, 1, 1, 2, 2, 2};
-  Params P;
-  P.k = 2;
-  P.eta = 1;
-  P.beta = 3;
-  P.oracle_clusters = 2;
-  ExactOracle o;
-  o.spec.kind = OracleKind::random;
-  o.q = R(7, 10);
-  const ExactResult ex = exact_distribution(X, truth, o, P);
-  ASSERT_EQ(ex.total, 1);
+// Whether p lies in the exact two-sided binomial (Clopper-Pearson) interval of level 1 - alpha
+// computed from `count` events in `N` trials.
+bool in_interval(std::uint64_t N, std::uint64_t count, const Rational& p, double alpha) {
+  using B = boost::math::binomial_distribution<double>;
+  const double n = static_cast<double>(N), x = static_cast<double>(count);
+  const double pd = p.convert_to<double>();
+  return B::find_lower_bound_on_p(n, x, alpha / 2) <= pd &&
+         B::find_upper_bound_on_p(n, x, alpha / 2) >= pd;
+}
+
+// 10^5 runs of the reference (its own random streams: `run(seed)` gives the final labels) against
+// the exact distribution of the final labels: every labelling's count lies in the exact two-sided
+// binomial (Clopper-Pearson) interval; the false-alarm budget 1e-6 is split evenly over the
+// labellings (Bonferroni). Returns the counts for the negative control.
+template <class RunFn>
+std::map<std::vector<int>, std::uint64_t> expect_monte_carlo_agrees(const ExactResult& ex,
+                                                                    RunFn run) {
+  EXPECT_EQ(ex.total, 1);
   std::map<std::vector<int>, Rational> exact;
   for (const auto& e : ex.outcomes)
     exact[e.labels] += e.probability;
   const std::uint64_t N = 100000;
   std::map<std::vector<int>, std::uint64_t> seen;
-  for (std::uint64_t seed = 0; seed < N; ++seed) {
-    RandomWeakOracle oracle(truth, 0.7, Rng::stream(seed, {kStreamOracle}));
-    ++seen[run_ssac(X, oracle, P, seed).labels];
-  }
-  const double alpha = 1e-6 / static_cast<double>(exact.size());
+  for (std::uint64_t seed = 0; seed < N; ++seed)
+    ++seen[run(seed)];
   for (const auto& [labels, count] : seen)
     EXPECT_TRUE(exact.count(labels)) << "a labelling the enumeration says is impossible";
-  using B = boost::math::binomial_distribution<double>;
-  for (const auto& [labels, p] : exact) {
-    const double x = static_cast<double>(seen.count(labels) ? seen.at(labels) : 0);
-    const double lo = B::find_lower_bound_on_p(static_cast<double>(N), x, alpha / 2);
-    const double hi = B::find_upper_bound_on_p(static_cast<double>(N), x, alpha / 2);
-    const double pd = p.convert_to<double>();
-    EXPECT_LE(lo, pd);
-    EXPECT_GE(hi, pd);
-  }
+  const double alpha = 1e-6 / static_cast<double>(exact.size());
+  for (const auto& [labels, p] : exact)
+    EXPECT_TRUE(in_interval(N, seen.count(labels) ? seen.at(labels) : 0, p, alpha))
+        << "labels " << ::testing::PrintToString(labels) << ", exact " << p;
+  return seen;
+}
+
+Params six_point_params() {
+  Params P;
+  P.k = 2;
+  P.eta = 1;
+  P.beta = 3;
+  P.oracle_clusters = 2;
+  return P;
+}
+
+const std::vector<int> kSixTruth = {1, 1, 1, 2, 2, 2};
+
+TEST(Exact, MonteCarloAgreesRandomWeak) {
+  const Matrix X = line({0, 1, 2, 10, 11, 13});
+  const Params P = six_point_params();
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.q = R(7, 10);
+  const auto seen =
+      expect_monte_carlo_agrees(exact_distribution(X, kSixTruth, o, P), [&](std::uint64_t seed) {
+        RandomWeakOracle oracle(kSixTruth, 0.7, Rng::stream(seed, {kStreamOracle}));
+        return run_ssac(X, oracle, P, seed).labels;
+      });
   // Negative control: the same counts against q = 0.6's exact distribution are rejected.
   o.q = R(6, 10);
-  const ExactResult wrong = exact_distribution(X, truth, o, P);
+  const ExactResult wrong = exact_distribution(X, kSixTruth, o, P);
   int rejected = 0;
-  for (const auto& e : wrong.outcomes) {
-    const double x = static_cast<double>(seen.count(e.labels) ? seen.at(e.labels) : 0);
-    const double a = 1e-6 / static_cast<double>(wrong.outcomes.size());
-    const double pd = e.probability.convert_to<double>();
-    rejected += B::find_lower_bound_on_p(static_cast<double>(N), x, a / 2) > pd ||
-                B::find_upper_bound_on_p(static_cast<double>(N), x, a / 2) < pd;
-  }
+  for (const auto& e : wrong.outcomes)
+    rejected += !in_interval(100000, seen.count(e.labels) ? seen.at(e.labels) : 0, e.probability,
+                             1e-6 / static_cast<double>(wrong.outcomes.size()));
   EXPECT_GT(rejected, 0);
+}
+
+TEST(Exact, MonteCarloAgreesPerPairMemory) {
+  const Matrix X = line({0, 1, 2, 10, 11});
+  const std::vector<int> truth = {1, 1, 1, 2, 2};
+  const Params P = six_point_params();
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.spec.memory = OracleMemory::per_pair;
+  o.q = R(1, 2);
+  expect_monte_carlo_agrees(exact_distribution(X, truth, o, P), [&](std::uint64_t seed) {
+    RandomWeakOracle oracle(truth, 0.5, Rng::stream(seed, {kStreamOracle}), OracleMemory::per_pair);
+    return run_ssac(X, oracle, P, seed).labels;
+  });
+}
+
+TEST(Exact, MonteCarloAgreesCorrelated) {
+  const Matrix X = line({0, 1, 3, 10, 11, 14});
+  const Params P = six_point_params();
+  ExactOracle o;
+  o.spec.kind = OracleKind::correlated;
+  o.spec.rho = 0.5;
+  o.q = R(3, 5);
+  expect_monte_carlo_agrees(exact_distribution(X, kSixTruth, o, P), [&](std::uint64_t seed) {
+    CorrelatedWeakOracle oracle(X, kSixTruth, 0.6, 0.5, Rng::stream(seed, {kStreamOracle}));
+    return run_ssac(X, oracle, P, seed).labels;
+  });
+}
+
+// The original SSAC: plain binary search, each not-sure a fair coin flip.
+TEST(Exact, MonteCarloAgreesCoinFlip) {
+  const Matrix X = line({0, 1, 2, 10, 11});
+  const std::vector<int> truth = {1, 1, 1, 2, 2};
+  Params P = six_point_params();
+  P.search = Search::plain;
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.q = R(4, 5);
+  o.coin_flip = true;
+  expect_monte_carlo_agrees(exact_distribution(X, truth, o, P), [&](std::uint64_t seed) {
+    RandomWeakOracle base(truth, 0.8, Rng::stream(seed, {kStreamOracle}));
+    AskedOracle oracle(base, true, Rng::stream(seed, {kStreamCoinFlip}));
+    return run_ssac(X, oracle.get(), P, seed).labels;
+  });
 }
 
 }  // namespace

@@ -129,9 +129,11 @@ class BranchingOracle : public Oracle {
     return a;
   }
 
-  // The oracle's part of the state: the remembered answers (per-pair memory only).
-  void append_state(std::string& key) const {
+  // The oracle's part of the state: the remembered answers (per-pair memory only) on the pairs
+  // of rows marked in `live` (the rows that may still be asked about).
+  void append_state(std::string& key, const std::vector<char>& live) const {
     for (const auto& [pair, a] : memo_) {
+      if (!live[pair.first] || !live[pair.second]) continue;
       key += std::to_string(pair.first) + ',' + std::to_string(pair.second) + ',' +
              std::to_string(static_cast<int>(a)) + ';';
     }
@@ -166,8 +168,14 @@ void put(std::string& key, const V& v) {
 // after it, and stops the run at the next boundary, recording the state reached there.
 class Replay : public RunObserver {
  public:
-  Replay(std::optional<Progress> start, int k, const BranchingOracle& oracle, int confused)
-      : start_(start), active_(!start), k_(k), oracle_(oracle), confused_(confused) {}
+  Replay(std::optional<Progress> start, const Params& params, const BranchingOracle& oracle,
+         int confused)
+      : start_(start),
+        active_(!start),
+        k_(params.k),
+        openers_only_(params.rules.anchor == AnchorRule::opener),
+        oracle_(oracle),
+        confused_(confused) {}
 
   void queried(const QueryRecord& q) override {
     if (active_) ++(q.phase == 1 ? phase1 : phase2);
@@ -176,6 +184,13 @@ class Replay : public RunObserver {
   void run_state(const RunState& s) override {
     const bool chosen = s.stage == RunState::Stage::cluster_chosen;
     if (!chosen && s.iteration >= k_) return;  // the last iteration's end: the run finishes
+    // The rows the rest of the run may ask about: S_i and the anchors, which are the openers
+    // under AnchorRule::opener (a cluster opened later is opened by a row of S_i), any row else.
+    live_.assign(s.labels.size(), openers_only_ ? 0 : 1);
+    for (std::size_t x : s.remaining)
+      live_[x] = 1;
+    for (int t : s.known)
+      live_[s.openers[static_cast<std::size_t>(t)]] = 1;
     std::string key;
     put(key, s.remaining);
     put(key, s.labels);
@@ -240,7 +255,7 @@ class Replay : public RunObserver {
       return;
     }
     k += std::to_string(confused_) + '|';
-    oracle_.append_state(k);
+    oracle_.append_state(k, live_);
     reached = at;
     key = std::move(k);
     throw StopAtBoundary{};
@@ -249,6 +264,8 @@ class Replay : public RunObserver {
   std::optional<Progress> start_;
   bool active_;
   int k_;
+  bool openers_only_;
+  std::vector<char> live_;
   const BranchingOracle& oracle_;
   int confused_;
   int chosen_p_ = 0;
@@ -340,7 +357,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
                          oracle.coin_flip);
       BranchingChooser chooser(br);
-      Replay obs(start, params.k, bo, c);
+      Replay obs(start, params, bo, c);
       std::optional<Result> R;
       try {
         R.emplace(run_ssac(X, bo, chooser, params, &obs));
