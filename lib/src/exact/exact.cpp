@@ -174,6 +174,7 @@ class Replay : public RunObserver {
         active_(!start),
         k_(params.k),
         openers_only_(params.rules.anchor == AnchorRule::opener),
+        known_rows_(params.rules.anchor == AnchorRule::random_known_row),
         oracle_(oracle),
         confused_(confused) {}
 
@@ -199,7 +200,8 @@ class Replay : public RunObserver {
     for (int t : s.known)
       openers.push_back(s.openers[static_cast<std::size_t>(t)]);
     put(key, openers);
-    put(key, s.placed);
+    // placed_ is read only by AnchorRule::random_known_row (Run::known_rows).
+    if (known_rows_) put(key, s.placed);
     put(key, s.recovered);
     put(key, s.recovery_order);
     if (chosen) {
@@ -264,7 +266,7 @@ class Replay : public RunObserver {
   std::optional<Progress> start_;
   bool active_;
   int k_;
-  bool openers_only_;
+  bool openers_only_, known_rows_;
   std::vector<char> live_;
   const BranchingOracle& oracle_;
   int confused_;
