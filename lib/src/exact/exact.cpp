@@ -246,6 +246,7 @@ class Replay : public RunObserver {
     boundary({it.index, 1, static_cast<int>(it.steps.size()) + 1}, std::move(key));
   }
 
+  bool active() const { return active_; }
   std::uint64_t phase1 = 0, phase2 = 0;
   Progress reached;
   std::string key;
@@ -368,6 +369,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       const Rational p = node.p * br.probability();
       out.expected_queries_phase1 += p * obs.phase1;
       out.expected_queries_phase2 += p * obs.phase2;
+      if (!obs.active())  // the replay must pass through its start state
+        throw std::logic_error("exact enumeration: a replay missed its start state");
       if (R) {
         outcomes[{R->labels, R->clusters_recovered}] += p;
         continue;
