@@ -43,7 +43,8 @@ int run_app(int argc, char** argv, bool parse_only) {
   app.set_version_flag("--version", version);
   std::vector<Command> commands = {add_generate(app),    add_gamma(app),  add_cluster(app),
                                    add_experiment(app),  add_merge(app),  add_validate(app),
-                                   add_conformance(app), add_bounds(app), add_calibrate(app)};
+                                   add_conformance(app), add_bounds(app), add_calibrate(app),
+                                   add_exact(app)};
   std::string where = "ssac";
   // CLI11 reports an unknown command only as "a subcommand is required"; name it instead.
   if (argc > 1 && argv[1][0] != '-') {

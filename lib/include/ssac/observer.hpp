@@ -14,6 +14,26 @@
 
 namespace ssac {
 
+// Everything of a run's own state that the rest of the run reads (the oracle's and the chooser's
+// state aside, and, within an iteration, the Iteration record passed to the other events): the
+// exact enumerator (ssac/exact.hpp) merges the branches that reach equal states
+// (proofs-notes/exact.md). Views into the run, valid during the call only.
+struct RunState {
+  enum class Stage {
+    cluster_chosen,   // Phase 1 is over and p chosen (Algorithm 1, line 8)
+    iteration_ended,  // line 13 is done
+  };
+  Stage stage = Stage::iteration_ended;
+  int iteration = 0;                          // i
+  const std::vector<std::size_t>& remaining;  // S_i at cluster_chosen, S_{i+1} at the end
+  const std::vector<int>& labels;             // per row, 0 unassigned
+  const std::vector<int>& known;              // known clusters, in the order they are asked
+  const std::vector<std::size_t>& openers;    // openers[t]: the row that opened t, or n
+  const std::vector<int>& placed;             // the cluster a Phase-1 query last placed x in
+  const std::vector<char>& recovered;         // recovered[t]
+  const std::vector<int>& recovery_order;     // clusters in the order first recovered
+};
+
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
@@ -34,6 +54,9 @@ class RunObserver {
   }
   // The iteration's outcome, radius and C'_p are final.
   virtual void iteration_ended(const Iteration& it) { (void)it; }
+  // Right after cluster_chosen, and after iteration_ended of an iteration that sampled (not one
+  // skipped for an empty S_i): the state the rest of the run starts from.
+  virtual void run_state(const RunState& s) { (void)s; }
   // The run is over; `R` is what run_ssac returns.
   virtual void finished(const Result& R) { (void)R; }
 };

@@ -75,14 +75,18 @@ class RandomWeakOracle : public Oracle {
 class CorrelatedWeakOracle : public Oracle {
  public:
   CorrelatedWeakOracle(const Matrix& X, std::vector<int> labels, double q, double rho, Rng rng);
+  // The same with the run's one draw given instead of drawn: the exact enumerator
+  // (ssac/exact.hpp) follows both outcomes, confused with weight 1 - q and not with weight q.
+  CorrelatedWeakOracle(const Matrix& X, std::vector<int> labels, double rho, bool confused);
   Answer query(std::size_t x, std::size_t y) override;
   bool confused() const { return confused_; }
   bool hard(std::size_t x) const { return hard_[x] != 0; }
 
  private:
+  void find_hard(const Matrix& X, double rho);
   std::vector<int> labels_;
   std::vector<char> hard_;
-  bool confused_;
+  bool confused_ = false;
 };
 
 // Definitions 6 and 7 share condition (b) and the oracle's own means and radii.

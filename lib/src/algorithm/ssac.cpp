@@ -111,6 +111,8 @@ Result Run::run() {
     if (phase1(it, zp)) phase2(it, zp);
     observer_.iteration_ended(it);
     R_.iterations.push_back(std::move(it));
+    observer_.run_state({RunState::Stage::iteration_ended, i, S_, R_.labels, known_, opener_,
+                         placed_, recovered_, R_.recovery_order});
   }
   finish();
   observer_.finished(R_);
@@ -174,6 +176,8 @@ void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
     sorted[j] = order[j].second;
   it.anchor = reference_point(sorted);
   observer_.cluster_chosen(it);
+  observer_.run_state({RunState::Stage::cluster_chosen, iteration_, S_, R_.labels, known_, opener_,
+                       placed_, recovered_, R_.recovery_order});
   binary_search(it, sorted, zp);  // lines 11-12
   if (it.outcome == Outcome::search_failed) return;
   it.radius =

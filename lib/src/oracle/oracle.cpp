@@ -58,6 +58,18 @@ CorrelatedWeakOracle::CorrelatedWeakOracle(const Matrix& X, std::vector<int> lab
                                            double rho, Rng rng)
     : labels_(std::move(labels)) {
   range::check_q(q);
+  find_hard(X, rho);
+  // One Bernoulli(q) draw for the whole run: confused with probability exactly 1 - q.
+  confused_ = !rng.bernoulli(q);
+}
+
+CorrelatedWeakOracle::CorrelatedWeakOracle(const Matrix& X, std::vector<int> labels, double rho,
+                                           bool confused)
+    : labels_(std::move(labels)), confused_(confused) {
+  find_hard(X, rho);
+}
+
+void CorrelatedWeakOracle::find_hard(const Matrix& X, double rho) {
   range::check_rho(rho);
   // The hard points: d(x, mu_i) > rho r(C_i), the same strict inequality as Definition 7 (a).
   const ClusterStats st = cluster_stats(X, labels_);
@@ -66,8 +78,6 @@ CorrelatedWeakOracle::CorrelatedWeakOracle(const Matrix& X, std::vector<int> lab
     const auto i = static_cast<std::size_t>(labels_[r] - 1);
     hard_[r] = distance(X, r, st.means[i]) > rho * st.radii[i];
   }
-  // One Bernoulli(q) draw for the whole run: confused with probability exactly 1 - q.
-  confused_ = !rng.bernoulli(q);
 }
 
 Answer CorrelatedWeakOracle::query(std::size_t x, std::size_t y) {

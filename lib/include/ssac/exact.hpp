@@ -1,0 +1,111 @@
+// The exact outcome distribution of SSAC on a small instance: every branch of the algorithm's
+// randomness (the Chooser's draws, the random-weak oracle's abstentions, the correlated oracle's
+// one draw, the baseline's coin flips) is followed, each with its exact rational probability, by
+// running the reference itself (run_ssac) under a branching Chooser and a branching Oracle. There
+// is no second implementation of Algorithm 1 here: a branch is one re-execution of the reference
+// with its decisions scripted.
+//
+// Branches that reach the same state at the end of an iteration are merged (proofs-notes/exact.md
+// states what the state is and why merging is sound); expected counts are accumulated by
+// linearity, iteration by iteration.
+#pragma once
+
+#include <boost/multiprecision/cpp_int.hpp>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ssac/oracle.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/ssac.hpp"
+
+namespace ssac {
+
+using Rational = boost::multiprecision::cpp_rational;
+
+// The decisions of one branch, and the depth-first walk over all branches. A branch starts with a
+// fixed `prefix` of decisions (replayed, their probability not counted) and then takes the
+// decisions of `path`, extended with option 0 at every new decision.
+class Branches {
+ public:
+  explicit Branches(std::vector<std::uint32_t> prefix = {}) : prefix_(std::move(prefix)) {}
+  // One random event whose options have the given probabilities (each positive, summing to 1);
+  // returns the option this branch takes.
+  std::size_t decide(const std::vector<Rational>& probabilities);
+  // The product of the probabilities of the decisions taken after the prefix.
+  const Rational& probability() const { return probability_; }
+  // Every decision taken so far, the prefix included: the prefix of a branch that continues here.
+  std::vector<std::uint32_t> taken() const;
+  // Starts the next replay of the current branch (decisions from the first again).
+  void restart();
+  // Moves to the next branch in depth-first order after a replay; false when none is left.
+  bool next();
+
+ private:
+  std::vector<std::uint32_t> prefix_, path_, options_;
+  std::size_t pos_ = 0;
+  Rational probability_ = 1;
+};
+
+// Each draw of the reference takes a uniform position of `pool` and reads the row there
+// (ssac/ssac.hpp, Chooser); positions holding the same row are one option, with the weight of
+// their count (the multiset Z_p may repeat a row).
+class BranchingChooser : public Chooser {
+ public:
+  explicit BranchingChooser(Branches& b) : b_(b) {}
+  std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override;
+
+ private:
+  Branches& b_;
+};
+
+// The oracle of an exact enumeration: `spec` says which (spec.q is not read: `q` is the exact
+// value); `coin_flip` makes every not-sure a fair coin flip (the original SSAC, AskedOracle).
+struct ExactOracle {
+  OracleSpec spec;
+  Rational q = 1;
+  bool coin_flip = false;
+};
+
+struct ExactOptions {
+  // The most re-executions of the reference the enumeration may make; exceeding it throws
+  // ParameterError naming --max-branches (never a truncated answer).
+  std::uint64_t max_branches = 10'000'000;
+};
+
+struct ExactLabeling {
+  std::vector<int> labels;  // the final labels (0 unassigned)
+  int clusters_recovered = 0;
+  Rational probability;
+};
+
+struct ExactResult {
+  Rational p_failure;         // fewer than k clusters recovered (#Failure)
+  Rational p_exact_recovery;  // every point labelled and the labels' partition is the oracle's
+  std::map<int, Rational> clusters_recovered;  // count -> probability
+  Rational expected_queries_phase1, expected_queries_phase2;
+  // Points correctly labelled under the renaming that maximises their number (the optimal
+  // accuracy of metrics.hpp, which depends on the final labels alone), and that as a percentage.
+  Rational expected_correct, expected_accuracy_pct;
+  std::vector<ExactLabeling> outcomes;  // distinct (labels, clusters recovered), most likely first
+  Rational total;                       // the outcomes' probabilities summed: exactly 1
+  std::uint64_t branches = 0;           // re-executions of the reference
+  // Distinct (merged) states reached at the boundaries within iterations 1, 2, ...: p chosen,
+  // after each search step, the iteration's end.
+  std::vector<std::size_t> states;
+};
+
+// The exact distribution of run_ssac(X, oracle, chooser, params) over every chooser and oracle
+// branch; `labels` (1..K) is the oracle's clustering. Throws ParameterError for the interactive
+// oracle, a q outside (0, 1], or when options.max_branches would be exceeded.
+ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
+                               const ExactOracle& oracle, const Params& params,
+                               const ExactOptions& options = {});
+
+// `x` rounded to `places` decimal places (half away from zero), in fixed notation.
+std::string decimal_string(const Rational& x, int places = 20);
+// "a/b" in lowest terms ("0/1" and "1/1" for the ends).
+std::string fraction_string(const Rational& x);
+
+}  // namespace ssac

@@ -1,0 +1,308 @@
+// The exact enumerator (ssac/exact.hpp): hand-worked instances (proofs-notes/exact.md), the
+// cluster-assignment success probability against theory/, and Monte Carlo runs of the reference
+// against the exact distribution.
+#include <gtest/gtest.h>
+
+#include <boost/math/distributions/binomial.hpp>
+#include <map>
+#include <vector>
+
+#include "ssac/error.hpp"
+#include "ssac/exact.hpp"
+#include "ssac/observer.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/theory/bounds.hpp"
+#include "ssac/theory/decimal.hpp"
+
+namespace ssac {
+namespace {
+
+Matrix line(const std::vector<double>& xs) {
+  Matrix X(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  return X;
+}
+
+Rational R(long long a, long long b = 1) {
+  return Rational(a, b);
+}
+
+Rational probability_of(const ExactResult& r, const std::vector<int>& labels) {
+  Rational p = 0;
+  for (const auto& o : r.outcomes)
+    if (o.labels == labels) p += o.probability;
+  return p;
+}
+
+// proofs-notes/exact.md, "n = 3, k = 2": a perfect oracle, r = 2.
+TEST(Exact, HandWorkedThreePoints) {
+  const Matrix X = line({0, 1, 10});
+  const std::vector<int> truth = {1, 1, 2};
+  Params P;
+  P.k = 2;
+  P.eta = 1;
+  P.beta = 1;
+  P.oracle_clusters = 2;
+  ExactOracle o;  // perfect
+  const ExactResult r = exact_distribution(X, truth, o, P);
+  EXPECT_EQ(r.total, 1);
+  EXPECT_EQ(r.p_failure, 0);
+  EXPECT_EQ(r.p_exact_recovery, 1);
+  ASSERT_EQ(r.outcomes.size(), 2U);
+  EXPECT_EQ(probability_of(r, {1, 1, 2}), R(2, 3));
+  EXPECT_EQ(probability_of(r, {2, 2, 1}), R(1, 3));
+  EXPECT_EQ(r.expected_queries_phase1, R(16, 9));
+  EXPECT_EQ(r.expected_queries_phase2, R(2));
+  EXPECT_EQ(r.expected_accuracy_pct, R(100));
+}
+
+// proofs-notes/exact.md, "n = 4, k = 2 with one not-sure": a local distance-weak oracle that
+// abstains on the pair {0, 2} alone, r = 1, beta = 2.
+TEST(Exact, HandWorkedFourPointsOneNotSure) {
+  const Matrix X = line({0, 1, 2, 10});
+  const std::vector<int> truth = {1, 1, 1, 2};
+  Params P;
+  P.k = 2;
+  P.eta = 0.5;
+  P.beta = 2;
+  P.oracle_clusters = 2;
+  ExactOracle o;
+  o.spec.kind = OracleKind::local;
+  o.spec.nu = 1.0;
+  o.spec.rho = 0.9;
+  const ExactResult r = exact_distribution(X, truth, o, P);
+  EXPECT_EQ(r.total, 1);
+  EXPECT_EQ(r.p_failure, R(1, 4));
+  EXPECT_EQ(r.p_exact_recovery, R(1, 3));
+  EXPECT_EQ(r.clusters_recovered.at(1), R(1, 4));
+  EXPECT_EQ(r.clusters_recovered.at(2), R(3, 4));
+  EXPECT_EQ(r.outcomes.size(), 8U);
+  EXPECT_EQ(probability_of(r, {1, 1, 1, 2}), R(1, 4));
+  EXPECT_EQ(probability_of(r, {1, 1, 0, 0}), R(1, 8));
+  EXPECT_EQ(probability_of(r, {1, 1, 0, 2}), R(1, 8));
+  EXPECT_EQ(probability_of(r, {0, 1, 1, 0}), R(1, 8));
+  EXPECT_EQ(probability_of(r, {0, 1, 1, 2}), R(1, 8));
+  EXPECT_EQ(probability_of(r, {2, 2, 0, 1}), R(1, 12));
+  EXPECT_EQ(probability_of(r, {2, 2, 2, 1}), R(1, 12));
+  EXPECT_EQ(probability_of(r, {0, 2, 2, 1}), R(1, 12));
+  EXPECT_EQ(r.expected_queries_phase1, R(1));
+  EXPECT_EQ(r.expected_queries_phase2, R(41, 12));
+  EXPECT_EQ(r.expected_correct, R(37, 12));
+  EXPECT_EQ(r.expected_accuracy_pct, R(925, 12));
+}
+
+// The budget is an error, never a truncated answer.
+TEST(Exact, BudgetIsAnError) {
+  const Matrix X = line({0, 1, 10});
+  Params P;
+  P.k = 2;
+  P.eta = 1;
+  P.beta = 1;
+  ExactOptions opt;
+  opt.max_branches = 3;
+  EXPECT_THROW(exact_distribution(X, {1, 1, 2}, ExactOracle{}, P, opt), ParameterError);
+}
+
+// The decimals and fractions printed.
+TEST(Exact, Formatting) {
+  EXPECT_EQ(decimal_string(R(2, 3), 5), "0.66667");
+  EXPECT_EQ(decimal_string(R(1, 8), 2), "0.13");
+  EXPECT_EQ(decimal_string(R(925, 12), 3), "77.083");
+  EXPECT_EQ(decimal_string(R(0), 2), "0.00");
+  EXPECT_EQ(fraction_string(R(6, 8)), "3/4");
+  EXPECT_EQ(fraction_string(R(1)), "1/1");
+}
+
+// Definition 4 with all k anchors known: the first k draws of iteration 1 open the k clusters
+// (rows 0..k-1, one per cluster, in this order) and draw k+1 is row k, of cluster 1. Enumerating
+// the random-weak oracle's abstentions and the draws, P(row k is placed in cluster 1 | the first
+// k draws opened the k clusters in order) must be q + (1-q) q^(k-1) (theory's exact value).
+class StopAfterAssignment : public RunObserver {
+ public:
+  struct Stop {};
+  void sample_drawn(const Iteration& it) override {
+    for (std::size_t s = 0; s < it.sample.size(); ++s)
+      if (it.sample[s] != s) throw Stop{};  // not the draws conditioned on
+  }
+  void assigned(const Iteration& it) override {
+    opened = true;
+    for (std::size_t s = 0; s + 1 < it.assignment.size(); ++s)
+      opened &= it.assignment[s] == static_cast<int>(s) + 1;
+    placed = it.assignment.back() == 1;
+    throw Stop{};
+  }
+  bool opened = false, placed = false;
+};
+
+Rational exact_of(const theory::Decimal& d) {
+  Rational v(d.coefficient());
+  const long long e = d.exponent();
+  const theory::Decimal::Int p =
+      boost::multiprecision::pow(theory::Decimal::Int(10), static_cast<unsigned>(e < 0 ? -e : e));
+  return e < 0 ? v / Rational(p) : v * Rational(p);
+}
+
+TEST(Exact, AssignmentSuccessEqualsTheory) {
+  for (int k : {2, 3, 4}) {
+    for (const char* qs : {"0.5", "0.7", "0.93"}) {
+      const theory::Decimal qd(qs);
+      const Rational q = exact_of(qd);
+      std::vector<double> xs;
+      std::vector<int> truth;
+      for (int t = 1; t <= k; ++t) {
+        xs.push_back(10.0 * t);
+        truth.push_back(t);
+      }
+      xs.push_back(11.0);
+      truth.push_back(1);
+      const Matrix X = line(xs);
+      Params P;
+      P.k = k;
+      P.eta = 1.0 + 1.0 / k;  // r = k + 1
+      P.oracle_clusters = k;
+      PerfectOracle truth_oracle(truth);
+      Rational cond = 0, joint = 0;
+      Branches br;
+      do {
+        br.restart();
+        BranchingChooser chooser(br);
+        // The random-weak oracle's Bernoulli(q) per query, as exact_distribution branches it.
+        struct Weak : Oracle {
+          Weak(Branches& b, Oracle& t, Rational q) : b_(b), t_(t), w_{q, 1 - q} {}
+          Answer query(std::size_t x, std::size_t y) override {
+            return b_.decide(w_) == 0 ? t_.query(x, y) : Answer::NotSure;
+          }
+          Branches& b_;
+          Oracle& t_;
+          std::vector<Rational> w_;
+        } oracle(br, truth_oracle, q);
+        StopAfterAssignment obs;
+        try {
+          run_ssac(X, oracle, chooser, P, &obs);
+        } catch (const StopAfterAssignment::Stop&) {
+        }
+        if (obs.opened) {
+          cond += br.probability();
+          if (obs.placed) joint += br.probability();
+        }
+      } while (br.next());
+      const auto th = theory::assign_success_decimals(k, qd, 100);
+      ASSERT_TRUE(th.exact.has_value());
+      EXPECT_EQ(joint / cond, exact_of(*th.exact)) << "k = " << k << ", q = " << qs;
+    }
+  }
+}
+
+// Whether p lies in the exact two-sided binomial (Clopper-Pearson) interval of level 1 - alpha
+// computed from `count` events in `N` trials.
+bool in_interval(std::uint64_t N, std::uint64_t count, const Rational& p, double alpha) {
+  using B = boost::math::binomial_distribution<double>;
+  const double n = static_cast<double>(N), x = static_cast<double>(count);
+  const double pd = p.convert_to<double>();
+  return B::find_lower_bound_on_p(n, x, alpha / 2) <= pd &&
+         B::find_upper_bound_on_p(n, x, alpha / 2) >= pd;
+}
+
+// 10^5 runs of the reference (its own random streams: `run(seed)` gives the final labels) against
+// the exact distribution of the final labels: every labelling's count lies in the exact two-sided
+// binomial (Clopper-Pearson) interval; the false-alarm budget 1e-6 is split evenly over the
+// labellings (Bonferroni). Returns the counts for the negative control.
+template <class RunFn>
+std::map<std::vector<int>, std::uint64_t> expect_monte_carlo_agrees(const ExactResult& ex,
+                                                                    RunFn run) {
+  EXPECT_EQ(ex.total, 1);
+  std::map<std::vector<int>, Rational> exact;
+  for (const auto& e : ex.outcomes)
+    exact[e.labels] += e.probability;
+  const std::uint64_t N = 100000;
+  std::map<std::vector<int>, std::uint64_t> seen;
+  for (std::uint64_t seed = 0; seed < N; ++seed)
+    ++seen[run(seed)];
+  for (const auto& [labels, count] : seen)
+    EXPECT_TRUE(exact.count(labels)) << "a labelling the enumeration says is impossible";
+  const double alpha = 1e-6 / static_cast<double>(exact.size());
+  for (const auto& [labels, p] : exact)
+    EXPECT_TRUE(in_interval(N, seen.count(labels) ? seen.at(labels) : 0, p, alpha))
+        << "labels " << ::testing::PrintToString(labels) << ", exact " << p;
+  return seen;
+}
+
+Params six_point_params() {
+  Params P;
+  P.k = 2;
+  P.eta = 1;
+  P.beta = 3;
+  P.oracle_clusters = 2;
+  return P;
+}
+
+const std::vector<int> kSixTruth = {1, 1, 1, 2, 2, 2};
+
+TEST(Exact, MonteCarloAgreesRandomWeak) {
+  const Matrix X = line({0, 1, 2, 10, 11, 13});
+  const Params P = six_point_params();
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.q = R(7, 10);
+  const auto seen =
+      expect_monte_carlo_agrees(exact_distribution(X, kSixTruth, o, P), [&](std::uint64_t seed) {
+        RandomWeakOracle oracle(kSixTruth, 0.7, Rng::stream(seed, {kStreamOracle}));
+        return run_ssac(X, oracle, P, seed).labels;
+      });
+  // Negative control: the same counts against q = 0.6's exact distribution are rejected.
+  o.q = R(6, 10);
+  const ExactResult wrong = exact_distribution(X, kSixTruth, o, P);
+  int rejected = 0;
+  for (const auto& e : wrong.outcomes)
+    rejected += !in_interval(100000, seen.count(e.labels) ? seen.at(e.labels) : 0, e.probability,
+                             1e-6 / static_cast<double>(wrong.outcomes.size()));
+  EXPECT_GT(rejected, 0);
+}
+
+TEST(Exact, MonteCarloAgreesPerPairMemory) {
+  const Matrix X = line({0, 1, 2, 10, 11});
+  const std::vector<int> truth = {1, 1, 1, 2, 2};
+  const Params P = six_point_params();
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.spec.memory = OracleMemory::per_pair;
+  o.q = R(1, 2);
+  expect_monte_carlo_agrees(exact_distribution(X, truth, o, P), [&](std::uint64_t seed) {
+    RandomWeakOracle oracle(truth, 0.5, Rng::stream(seed, {kStreamOracle}), OracleMemory::per_pair);
+    return run_ssac(X, oracle, P, seed).labels;
+  });
+}
+
+TEST(Exact, MonteCarloAgreesCorrelated) {
+  const Matrix X = line({0, 1, 3, 10, 11, 14});
+  const Params P = six_point_params();
+  ExactOracle o;
+  o.spec.kind = OracleKind::correlated;
+  o.spec.rho = 0.5;
+  o.q = R(3, 5);
+  expect_monte_carlo_agrees(exact_distribution(X, kSixTruth, o, P), [&](std::uint64_t seed) {
+    CorrelatedWeakOracle oracle(X, kSixTruth, 0.6, 0.5, Rng::stream(seed, {kStreamOracle}));
+    return run_ssac(X, oracle, P, seed).labels;
+  });
+}
+
+// The original SSAC: plain binary search, each not-sure a fair coin flip.
+TEST(Exact, MonteCarloAgreesCoinFlip) {
+  const Matrix X = line({0, 1, 2, 10, 11});
+  const std::vector<int> truth = {1, 1, 1, 2, 2};
+  Params P = six_point_params();
+  P.search = Search::plain;
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.q = R(4, 5);
+  o.coin_flip = true;
+  expect_monte_carlo_agrees(exact_distribution(X, truth, o, P), [&](std::uint64_t seed) {
+    RandomWeakOracle base(truth, 0.8, Rng::stream(seed, {kStreamOracle}));
+    AskedOracle oracle(base, true, Rng::stream(seed, {kStreamCoinFlip}));
+    return run_ssac(X, oracle.get(), P, seed).labels;
+  });
+}
+
+}  // namespace
+}  // namespace ssac
