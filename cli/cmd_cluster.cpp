@@ -134,6 +134,7 @@ int run_cluster(const Opts& o) {
     th.params = P;
     th.algorithm = o.algorithm;
     th.oracle = spec.describe();
+    if (spec.uses_memory()) th.memory = spec.memory;
     th.seed = o.seed;
     write_file_atomically(o.trace, format_trace(data.points, th, R));
   }

@@ -9,8 +9,10 @@
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "commands.hpp"
@@ -78,6 +80,13 @@ std::vector<Data> datasets() {
       make_data("three_lines", "three clusters on a line, 0..3, 10..13 and 20..23",
                 {{0}, {1}, {2}, {3}, {10}, {11}, {12}, {13}, {20}, {21}, {22}, {23}},
                 {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}),
+      // The authors' data has its rows in random order; with clusters in row blocks the lowest
+      // labelled row of a cluster is almost always a true member (proofs-notes/semantics.md, "The
+      // authors-code profile"). Narrow gaps, so that a radius from an estimated centre reaches
+      // into the next cluster.
+      make_data(
+          "interleaved_lines", "three clusters on a line, 0..6, 8..12 and 14..18, rows interleaved",
+          {{8}, {0}, {14}, {2}, {10}, {16}, {4}, {12}, {18}, {6}}, {2, 1, 3, 1, 2, 3, 1, 2, 3, 1}),
   };
 }
 
@@ -88,6 +97,7 @@ json oracle_json(const OracleSpec& o) {
   if (o.uses_q()) j["q"] = o.q;
   if (o.uses_nu()) j["nu"] = o.nu;
   if (o.uses_rho()) j["rho"] = o.rho;
+  if (o.uses_memory() && o.memory != OracleMemory::fresh) j["memory"] = to_string(o.memory);
   return j;
 }
 
@@ -103,6 +113,10 @@ struct Case {
   std::function<bool(const Result&, const Data&, const Params&)> exercises;
   bool acceptable = false;
   bool needs_abstention = false;  // the weak oracle must have said not-sure at least once
+  Rules rules{};                  // the paper's unless the case is about another rule
+  // A rule NAME=VALUE (the paper's value) without which the run must go otherwise: the vector
+  // then pins that rule, since a replay under the flipped rule diverges.
+  std::string needs_rule{};
 };
 
 bool any_outcome(const Result& R, Outcome o) {
@@ -122,6 +136,55 @@ bool distance_tie(const Result& R, const Data& d) {
           return true;
     for (std::size_t x : it.members)
       gone[x] = 1;
+  }
+  return false;
+}
+
+// What Rules::overwrite did to a run, worked out again from its Result: an opener is labelled at
+// once, C'_p is labelled p, and a known cluster left without a labelled row is forgotten.
+struct Overwrites {
+  bool captured_opener = false;  // C'_p took the opening row of another known cluster
+  bool erased = false;           // a known cluster was forgotten
+  bool reused = false;           // a later opener got the number of a forgotten cluster
+};
+Overwrites overwrites(const Result& R, std::size_t n) {
+  Overwrites o;
+  std::vector<int> label(n, 0);
+  std::map<int, std::size_t> opener;  // known cluster -> its opening row
+  std::set<int> forgotten;
+  for (const auto& it : R.iterations) {
+    for (std::size_t s = 0; s < it.assignment.size(); ++s) {
+      const int t = it.assignment[s];
+      if (t <= 0 || opener.count(t)) continue;
+      o.reused |= forgotten.count(t) > 0;
+      opener[t] = it.sample[s];
+      label[it.sample[s]] = t;
+    }
+    if (it.outcome != Outcome::recovered && it.outcome != Outcome::empty_cluster) continue;
+    for (std::size_t x : it.members) {
+      const int t = label[x];
+      o.captured_opener |= t > 0 && t != it.p && opener.count(t) && opener[t] == x;
+      label[x] = it.p;
+    }
+    for (auto k = opener.begin(); k != opener.end();) {
+      if (std::find(label.begin(), label.end(), k->first) != label.end()) {
+        ++k;
+        continue;
+      }
+      o.erased = true;
+      forgotten.insert(k->first);
+      k = opener.erase(k);
+    }
+  }
+  return o;
+}
+
+// A pair asked more than once (in either order); `differ` asks for one whose answers differ.
+bool repeated_pair(const Result& R, bool differ) {
+  std::map<std::pair<std::size_t, std::size_t>, Answer> first;
+  for (const auto& q : R.queries) {
+    const auto [f, fresh] = first.emplace(std::minmax(q.x, q.y), q.answer);
+    if (!fresh && (!differ || f->second != q.answer)) return true;
   }
   return false;
 }
@@ -298,6 +361,103 @@ std::vector<Case> cases(Search s) {
                        return true;
                    return false;
                  }});
+  // The authors-code profile (ssac/rules.hpp), one case per rule that changes what a run does,
+  // on the data set with interleaved rows; and the random-weak oracle's two memory rules.
+  if (!plain) {
+    const Rules authors = authors_code_profile().rules;
+    auto add = [&](const char* comment, std::vector<std::string> flags, double eta,
+                   OracleSpec oracle,
+                   std::function<bool(const Result&, const Data&, const Params&)> ex,
+                   const char* needs_rule, bool authors_rules = true) {
+      Case x{"interleaved_lines", comment, std::move(flags), 3, eta, 2,
+             !authors_rules,      oracle,  std::move(ex)};
+      if (authors_rules) x.rules = authors;
+      x.needs_rule = needs_rule;
+      c.push_back(std::move(x));
+    };
+    add(
+        "authors-code: Phase 2 labels another known cluster's opening row",
+        {"AuthorsCode", "CapturedOpener"}, 2.0, perfect,
+        [](const Result& R, const Data& d, const Params&) {
+          return overwrites(R, d.labels.size()).captured_opener;
+        },
+        "overwrite=off");
+    add(
+        "authors-code: a known cluster left with no labelled row is forgotten",
+        {"AuthorsCode", "ErasedCluster"}, 2.0, perfect,
+        [](const Result& R, const Data& d, const Params&) {
+          return overwrites(R, d.labels.size()).erased;
+        },
+        "overwrite=off");
+    add(
+        "authors-code: a forgotten cluster's number is given to a later opener",
+        {"AuthorsCode", "ReusedNumber", "RandomWeakOracle"}, 2.0, random07,
+        [](const Result& R, const Data& d, const Params&) {
+          return overwrites(R, d.labels.size()).reused;
+        },
+        "overwrite=off");
+    add(
+        "authors-code: the anchor is the lowest labelled row, not the opener",
+        {"AuthorsCode", "MovingAnchor"}, 2.0, perfect,
+        [](const Result& R, const Data&, const Params&) {
+          for (const auto& q : R.queries)
+            if (q.purpose == Purpose::assignment &&
+                std::find(R.anchors.begin(), R.anchors.end(), q.y) == R.anchors.end())
+              return true;
+          return false;
+        },
+        "anchor=opener");
+    add(
+        "authors-code: a self-pair is asked and answered not-sure",
+        {"AuthorsCode", "SelfPairNotSure", "RandomWeakOracle"}, 2.0, random05,
+        [](const Result& R, const Data&, const Params&) {
+          for (const auto& q : R.queries)
+            if (q.x == q.y && q.answer == Answer::NotSure) return true;
+          return false;
+        },
+        "self-pairs=off");
+    add(
+        "authors-code: C'_p is a prefix of the order, with a row at distance r'",
+        {"AuthorsCode", "PrefixNotRadius"}, 2.0, perfect,
+        [](const Result& R, const Data& d, const Params&) {
+          for (const auto& it : R.iterations)
+            for (std::size_t x : it.members)
+              if (!(distance(d.X, x, it.center) < it.radius)) return true;
+          return false;
+        },
+        "phase2=radius");
+    add(
+        "authors-code: r = min(ceil(k eta), |S_i|) draws", {"AuthorsCode", "SampleCap"}, 4.0,
+        perfect,
+        [](const Result& R, const Data&, const Params& P) {
+          for (const auto& it : R.iterations)
+            if (!it.sample.empty() && it.sample.size() < P.sample_size()) return true;
+          return false;
+        },
+        "sample-cap=off");
+    // No seed below kMaxSeed of Algorithm 2 on this data set gives an empty C'_p (x_1 judged out,
+    // which takes a no about the point closest to mu'_p).
+    if (s != Search::random)
+      add(
+          "authors-code: a cluster whose Phase 2 labelled no row counts as recovered",
+          {"AuthorsCode", "EmptyClusterRecovers", "RandomWeakOracle"}, 2.0, random05,
+          [](const Result& R, const Data&, const Params&) {
+            return any_outcome(R, Outcome::empty_cluster);
+          },
+          "empty-recovers=off");
+    OracleSpec per_pair = random05;
+    per_pair.memory = OracleMemory::per_pair;
+    add(
+        "random-weak oracle without memory: a repeated pair answered differently",
+        {"OracleMemoryFresh", "RandomWeakOracle"}, 2.0, random05,
+        [](const Result& R, const Data&, const Params&) { return repeated_pair(R, true); }, "",
+        false);
+    add(
+        "random-weak oracle with per-pair memory: a repeated pair repeats its first answer",
+        {"OracleMemoryPerPair", "RandomWeakOracle"}, 2.0, per_pair,
+        [](const Result& R, const Data&, const Params&) { return repeated_pair(R, false); }, "",
+        false);
+  }
   return c;
 }
 
@@ -315,6 +475,22 @@ const char* file_stem(Search s) {
   return "ssac_plain_search_test.json";
 }
 
+// Whether the run of `seed` goes otherwise with c.needs_rule: the same seed and oracle stream
+// under the flipped rule give other events.
+bool depends_on_rule(const Case& c, const Data& d, const Params& P, std::uint64_t seed,
+                     const Result& R) {
+  Profile flipped{P.rules, P.elimination};
+  set_rule(flipped, c.needs_rule);
+  Params F = P;
+  F.rules = flipped.rules;
+  F.elimination = flipped.elimination;
+  const auto base = make_oracle(c.oracle, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
+  const Result G = run_ssac(d.X, *base, F, seed);
+  TraceHeader th;
+  th.params = P;
+  return format_trace(d.X, th, R) != format_trace(d.X, th, G);
+}
+
 // The first seed whose run exercises the case; the trace of that run.
 json run_case(const Case& c, const Data& d, Search s, std::uint64_t& seed_out) {
   Params P;
@@ -323,6 +499,7 @@ json run_case(const Case& c, const Data& d, Search s, std::uint64_t& seed_out) {
   P.beta = c.beta;
   P.search = s;
   P.elimination = c.elimination;
+  P.rules = c.rules;
   P.oracle_clusters = *std::max_element(d.labels.begin(), d.labels.end());  // labels are 1..K
   for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
     const auto base = make_oracle(c.oracle, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
@@ -334,11 +511,13 @@ json run_case(const Case& c, const Data& d, Search s, std::uint64_t& seed_out) {
         std::none_of(recorded.entries().begin(), recorded.entries().end(),
                      [](const RecordingOracle::Entry& e) { return e.answer == Answer::NotSure; }))
       continue;
+    if (!c.needs_rule.empty() && !depends_on_rule(c, d, P, seed, R)) continue;
     seed_out = seed;
     TraceHeader th;
     th.params = P;
     th.algorithm = s == Search::plain ? "original" : "weak";
     th.oracle = c.oracle.describe() + (s == Search::plain ? " with coin flips" : "");
+    th.memory = c.oracle.memory;
     th.seed = seed;
     json events = json::array();
     std::istringstream lines(format_trace(d.X, th, R));
@@ -388,6 +567,40 @@ json notes() {
   add("RevisitedCluster",
       "Phase 1 chooses a cluster p that an earlier iteration already recovered in part "
       "(semantics S7).");
+  add("AuthorsCode",
+      "The rules of the authors' experiment code (params.rules, the trace header's \"rules\"; "
+      "proofs-notes/semantics.md, \"The authors-code profile\"): the anchor of a cluster is its "
+      "lowest-index labelled row, an opener is labelled at once, C'_p is the first j* rows of the "
+      "order and overwrites labels, a cluster left with no labelled row is forgotten, r is capped "
+      "at |S_i|, self-pairs are asked, an empty C'_p counts as recovered, no elimination.");
+  add("CapturedOpener",
+      "Phase 2 labelled p the row that opened another known cluster (overwrite=on); that "
+      "cluster's anchor moves to its next labelled row, or the cluster is forgotten.");
+  add("ErasedCluster",
+      "A known cluster was left with no labelled row and forgotten: no longer known, not "
+      "recovered, its centre dropped (overwrite=on).");
+  add("ReusedNumber",
+      "A new opener got the smallest cluster number not currently known: that of a forgotten "
+      "cluster (overwrite=on).");
+  add("MovingAnchor",
+      "A cluster-assignment query asked a row that opened no cluster: the lowest labelled row "
+      "(anchor=lowest-labelled-row) after labels changed.");
+  add("SelfPairNotSure",
+      "Q(x, x) was asked (self-pairs=on) and the random-weak oracle answered not-sure.");
+  add("PrefixNotRadius",
+      "C'_p holds a row at distance r'_i from mu'_p: the first j* rows of the order "
+      "(phase2=prefix), not {x : d(x, mu'_p) < r'_i}.");
+  add("SampleCap", "Phase 1 drew r = min(ceil(k eta), |S_i|) < ceil(k eta) rows (sample-cap=on).");
+  add("EmptyClusterRecovers",
+      "An iteration's C'_p was empty and its cluster still counts as recovered "
+      "(empty-recovers=on).");
+  add("OracleMemoryFresh",
+      "The random-weak oracle draws afresh at every query (the header's oracle memory is "
+      "fresh): a pair asked twice got two different answers.");
+  add("OracleMemoryPerPair",
+      "The random-weak oracle remembers (the header's oracle_memory is per-pair): a pair asked "
+      "again, in either order, gets its first answer; a replay must find every repeated pair "
+      "answered alike.");
   add("InvalidParameter",
       "A parameter outside its admissible range: an implementation must refuse to run.");
   return n;
@@ -439,6 +652,11 @@ std::string corpus_file(Search s) {
                      {"eta", c.eta},
                      {"beta", c.beta},
                      {"assignment", c.elimination ? "paper" : "code"}};
+      if (c.rules != Rules{}) {  // only vectors of other rules name them (ssac/rules.hpp)
+        const Profile profile{c.rules, c.elimination};
+        t["params"]["semantics"] = profile_name(profile);
+        t["params"]["rules"] = describe(profile);
+      }
       t["oracle"] = oracle_json(c.oracle);
       t["seed"] = seed;
       t["result"] = c.acceptable ? "acceptable" : "valid";

@@ -5,9 +5,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "ssac/rules.hpp"
 #include "ssac/trace.hpp"
 
 namespace fs = std::filesystem;
@@ -73,4 +75,47 @@ TEST(Conformance, ManifestHashesMatchAndEveryTraceConforms) {
     }
   }
   EXPECT_GE(traces, 40u);
+}
+
+// Every rule of the authors-code profile that changes what a run does has a vector (flags name
+// the situation), and the vector depends on its rule: the same trace with that rule set back to
+// the paper's value in the header does not replay.
+TEST(Conformance, EachAuthorsCodeVectorNeedsItsRule) {
+  using json = nlohmann::ordered_json;
+  const std::map<std::string, std::string> rule_of = {
+      {"CapturedOpener", "overwrite=off"},   {"ErasedCluster", "overwrite=off"},
+      {"ReusedNumber", "overwrite=off"},     {"MovingAnchor", "anchor=opener"},
+      {"SelfPairNotSure", "self-pairs=off"}, {"PrefixNotRadius", "phase2=radius"},
+      {"SampleCap", "sample-cap=off"},       {"EmptyClusterRecovers", "empty-recovers=off"}};
+  std::map<std::string, int> vectors;
+  const fs::path dir(SSAC_CONFORMANCE_DIR);
+  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
+                           "ssac_unified_search_test.json"}) {
+    const json vectors_file = json::parse(slurp(dir / file));
+    for (const json& g : vectors_file["testGroups"]) {
+      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
+      for (std::size_t i = 0; i < g["points"].size(); ++i)
+        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
+          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
+      for (const json& t : g["tests"])
+        for (const json& flag : t["flags"]) {
+          const auto r = rule_of.find(flag.get<std::string>());
+          if (r == rule_of.end()) continue;
+          json trace = t["trace"];
+          ASSERT_EQ(trace[0]["semantics"], "authors-code") << file << " tcId " << t["tcId"];
+          ssac::Profile p = ssac::authors_code_profile();
+          ssac::set_rule(p, r->second);
+          trace[0]["rules"] = ssac::describe(p);
+          trace[0]["semantics"] = ssac::profile_name(p);
+          std::string text;
+          for (const json& e : trace)
+            text += e.dump() + "\n";
+          EXPECT_FALSE(ssac::validate_trace(X, text, "flipped").conforms)
+              << file << " tcId " << t["tcId"] << " replays with " << r->second;
+          ++vectors[r->first];
+        }
+    }
+  }
+  for (const auto& [flag, rule] : rule_of)
+    EXPECT_GE(vectors[flag], 1) << "no vector flagged " << flag;
 }

@@ -6,12 +6,14 @@
 // checks that the replay rejects the trace at that step with a message naming it.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 
 #include "ssac/oracle.hpp"
+#include "ssac/rules.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/testing/negative_controls.hpp"
 #include "ssac/trace.hpp"
@@ -215,4 +217,117 @@ TEST(Validate, NearTieInTheDistanceOrderIsReportedAsSuch) {
   } else {
     FAIL() << rep.divergence->message;
   }
+}
+
+namespace {
+
+// Ten points on a line in three clusters with narrow gaps and the rows interleaved, as the
+// authors' shuffled data has them (tests/test_rules.cpp works each rule by hand).
+Matrix interleaved() {
+  Matrix X(10, 1);
+  X << 8, 0, 14, 2, 10, 16, 4, 12, 18, 6;
+  return X;
+}
+const std::vector<int> kInterleavedLabels = {2, 1, 3, 1, 2, 3, 1, 2, 3, 1};
+
+std::string authors_code_trace(std::uint64_t seed, double q) {
+  Params P;
+  P.k = 3;
+  P.eta = 2;
+  P.beta = 2;
+  P.search = Search::unified;
+  const Profile a = authors_code_profile();
+  P.rules = a.rules;
+  P.elimination = a.elimination;
+  RandomWeakOracle oracle(kInterleavedLabels, q, Rng::stream(seed, {kStreamOracle}));
+  TraceHeader h;
+  h.params = P;
+  return format_trace(interleaved(), h, run_ssac(interleaved(), oracle, P, seed));
+}
+
+// The header's "rules" with NAME set back to the paper's value (and "assignment" with it for
+// elimination, which the header states twice).
+std::string flipped(const std::string& trace, const std::string& name) {
+  std::istringstream in(trace);
+  std::string first, rest, line;
+  std::getline(in, first);
+  for (; std::getline(in, line);)
+    rest += line + "\n";
+  json h = json::parse(first);
+  Profile p = authors_code_profile();
+  const std::string paper_value = [&] {
+    const std::string all = describe(paper_profile());
+    const auto at = all.find(name + "=");
+    return all.substr(at, all.find(' ', at) - at);
+  }();
+  set_rule(p, paper_value);
+  h["rules"] = describe(p);
+  h["semantics"] = profile_name(p);
+  if (name == "elimination") h["assignment"] = "paper";
+  return h.dump() + "\n" + rest;
+}
+
+}  // namespace
+
+TEST(Validate, AuthorsCodeTraceConformsAndEachRuleFlippedIsRejected) {
+  const std::string header = authors_code_trace(0, 0.6).substr(0, 400);
+  EXPECT_NE(header.find("\"semantics\":\"authors-code\""), std::string::npos) << header;
+  for (const std::string rule : {"anchor", "phase2", "overwrite", "sample-cap", "self-pairs",
+                                 "empty-recovers", "elimination"}) {
+    bool caught = false;
+    for (std::uint64_t seed = 0; seed < 400 && !caught; ++seed) {
+      const std::string trace = authors_code_trace(seed, 0.6);
+      const auto rep = validate_trace(interleaved(), trace, "t.jsonl");
+      ASSERT_TRUE(rep.conforms) << "seed " << seed << ": " << rep.divergence->message;
+      caught = !validate_trace(interleaved(), flipped(trace, rule), "t.jsonl").conforms;
+    }
+    EXPECT_TRUE(caught) << "no seed below 400 on which " << rule
+                        << " set back to the paper's value changes the replay";
+  }
+}
+
+TEST(Validate, PerPairMemoryIsReplayed) {
+  // A run of the oracle with per-pair memory conforms under a header that says so. A run of a
+  // fresh oracle that answered a repeated pair differently conforms under its own header and is
+  // rejected, at the second answer, under a header that claims per-pair memory.
+  Params P = params(Search::random);
+  P.beta = 4;
+  auto trace = [&](std::uint64_t seed, OracleMemory run_memory, OracleMemory header_memory) {
+    RandomWeakOracle oracle(kLabels, 0.5, Rng::stream(seed, {kStreamOracle}), run_memory);
+    TraceHeader h;
+    h.params = P;
+    h.memory = header_memory;
+    std::istringstream in(format_trace(squares(), h, run_ssac(squares(), oracle, P, seed)));
+    std::vector<json> ev;
+    for (std::string line; std::getline(in, line);)
+      ev.push_back(json::parse(line));
+    return ev;
+  };
+  const auto remembered = trace(0, OracleMemory::per_pair, OracleMemory::per_pair);
+  EXPECT_EQ(remembered.front()["oracle_memory"], "per-pair");
+  EXPECT_TRUE(check(remembered).conforms);
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    const auto fresh = trace(seed, OracleMemory::fresh, OracleMemory::fresh);
+    EXPECT_FALSE(fresh.front().contains("oracle_memory"));
+    ASSERT_TRUE(check(fresh).conforms);
+    std::map<std::pair<std::size_t, std::size_t>, json> first;
+    std::optional<std::size_t> differs;  // the event of the first repeated pair answered anew
+    for (std::size_t e = 1; e < fresh.size() && !differs; ++e) {
+      if (fresh[e]["event"] != "query") continue;
+      const auto key =
+          std::minmax(fresh[e]["x"].get<std::size_t>(), fresh[e]["y"].get<std::size_t>());
+      const auto [f, added] = first.emplace(key, fresh[e]["answer"]);
+      if (!added && f->second != fresh[e]["answer"]) differs = e;
+    }
+    if (!differs) continue;
+    const auto claimed = trace(seed, OracleMemory::fresh, OracleMemory::per_pair);
+    const auto rep = check(claimed);
+    ASSERT_FALSE(rep.conforms);
+    EXPECT_EQ(rep.divergence->event, *differs + 1);
+    EXPECT_EQ(rep.divergence->what, "answer");
+    EXPECT_NE(rep.divergence->message.find("oracle_memory is per-pair"), std::string::npos)
+        << rep.divergence->message;
+    return;
+  }
+  FAIL() << "no seed below 100 gave a fresh oracle answering a repeated pair anew";
 }

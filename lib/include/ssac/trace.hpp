@@ -40,6 +40,9 @@ struct TraceHeader {
   std::string algorithm = "weak";  // "weak" (this paper) or "original" (search must be plain)
   std::string oracle;              // free text, e.g. "random q=0.7"; empty to omit
   std::optional<std::uint64_t> seed;
+  // The random-weak oracle's memory (Definition 5 leaves it open). Written as "oracle_memory" only
+  // when it is not fresh, and replayed: under per-pair every repeated pair must have one answer.
+  OracleMemory memory = OracleMemory::fresh;
 };
 
 // The run as JSON Lines: one event per line, each line terminated by '\n'.

@@ -175,6 +175,7 @@ json header_json(const Matrix& X, const TraceHeader& h) {
     j["semantics"] = profile_name(profile);
     j["rules"] = describe(profile);
   }
+  if (h.memory != OracleMemory::fresh) j["oracle_memory"] = to_string(h.memory);
   return j;
 }
 
@@ -325,7 +326,8 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
         {"seed", T::uint, false},
         {"oracle_clusters", T::uint, false},
         {"semantics", T::str, false},
-        {"rules", T::str, false}}},
+        {"rules", T::str, false},
+        {"oracle_memory", T::str, false}}},
       {"iteration", {{"iteration", T::uint}, {"remaining", T::uint}}},
       {"sample", {{"iteration", T::uint}, {"rows", T::rows}}},
       {"query",
@@ -376,6 +378,7 @@ const std::map<std::string, std::set<std::string>>& enum_spec() {
       {"algorithm", {"weak", "original"}},
       {"search", {"random", "distance", "unified", "plain"}},
       {"assignment", {"paper", "code"}},
+      {"oracle_memory", {"fresh", "per-pair"}},
       {"purpose", {"assignment", "search_anchor", "search_sample"}},
       {"decision", {"in", "out", "fail"}},
       {"outcome",
@@ -706,6 +709,8 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
   }
   if (h.contains("oracle")) H.oracle = h["oracle"].get<std::string>();
   if (h.contains("seed")) H.seed = h["seed"].get<std::uint64_t>();
+  if (h.contains("oracle_memory") && h["oracle_memory"] == "per-pair")
+    H.memory = OracleMemory::per_pair;
 
   ValidationReport report;
   report.events = tr.size();
@@ -863,6 +868,23 @@ ValidationReport validate_trace(const Matrix& X, const std::string& text, const 
       }
       return diverge(num, w, a, what, av.dump(), b.contains(key) ? bv.dump() : "nothing",
                      extra + note_for(w.iteration), tie);
+    }
+  }
+  // The oracle's memory: the replay takes the recorded answers, so what per-pair memory demands
+  // of them is checked once the events agree: a pair asked again, in either order, gets the
+  // answer it got first.
+  if (H.memory == OracleMemory::per_pair) {
+    std::map<std::pair<std::size_t, std::size_t>, std::pair<json, std::size_t>> first;
+    for (std::size_t e = 1; e < tr.size(); ++e) {
+      if (tr[e]["event"] != "query") continue;
+      const std::size_t x = tr[e]["x"].get<std::size_t>(), y = tr[e]["y"].get<std::size_t>();
+      const auto [f, added] = first.emplace(std::minmax(x, y), std::make_pair(tr[e]["answer"], e));
+      if (added || f->second.first == tr[e]["answer"]) continue;
+      return diverge(e + 1, ref.at[e], ref.ev[e], "answer", f->second.first.dump(),
+                     tr[e]["answer"].dump(),
+                     "; oracle_memory is per-pair and event " +
+                         std::to_string(f->second.second + 1) + " asked the same pair",
+                     false);
     }
   }
   return report;
