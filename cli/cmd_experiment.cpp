@@ -97,9 +97,7 @@ int run(const Opts& o) {
   if (o.given("--oracle")) {
     c.oracles.clear();
     for (const auto& s : o.oracles)
-      c.oracles.push_back(s == "random"  ? OracleKind::random
-                          : s == "local" ? OracleKind::local
-                                         : OracleKind::global);
+      c.oracles.push_back(*oracle_kind_from_string(s));  // CLI11 admits only the names below
   }
   if (o.given("--algorithm")) {
     c.weak = c.original = false;
@@ -168,9 +166,11 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--beta", o->beta, "override: Phase-2 sampling number beta");
   app->add_option("--search", o->search, "override: weak SSAC's search (random|distance|unified)")
       ->check(CLI::IsMember({"random", "distance", "unified"}));
-  app->add_option("--oracle", o->oracles, "oracles to sweep: random,local,global (default random)")
+  app->add_option("--oracle", o->oracles,
+                  "oracles to sweep: random,local,global,correlated (default random; correlated "
+                  "runs every q with every rho, rho naming the hard points)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"random", "local", "global"}));
+      ->check(CLI::IsMember({"random", "local", "global", "correlated"}));
   app->add_option("--algorithm", o->algorithms,
                   "algorithms: weak,original (default weak; original = Ashtiani et al.'s plain "
                   "search with a coin flip for not-sure)")

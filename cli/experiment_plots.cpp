@@ -146,7 +146,8 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
     return gp_string(b.original ? "original SSAC" : "weak SSAC");
   });
   s += gp_array("block_keys", blocks, [](const ExperimentBlock& b) {
-    return std::string(b.oracle == OracleKind::local ? "2" : "1");
+    return std::string(b.oracle == OracleKind::local || b.oracle == OracleKind::correlated ? "2"
+                                                                                           : "1");
   });
   s += gp_array("block_rows", counts, [](std::size_t n) { return std::to_string(n); });
   s += gp_array("row_label", rows, text);

@@ -11,6 +11,8 @@ namespace ssac::cli {
 const char* oracle_title(OracleKind o) {
   if (o == OracleKind::random) return "random-weak oracle (Definition 5)";
   if (o == OracleKind::local) return "local distance-weak oracle (Definition 6)";
+  if (o == OracleKind::correlated)
+    return "correlated weak oracle (Definition 5's marginal, abstentions correlated)";
   return "global distance-weak oracle (Definition 7)";
 }
 
@@ -71,9 +73,10 @@ std::string format_tables(const ExperimentResult& r) {
       << (c.rep_first + c.reps - 1) << "), seed = " << c.seed << "\n";
   for (const ExperimentBlock& b : experiment_blocks(c)) {
     const auto rows = block_rows(c, b);
-    const std::string key = b.oracle == OracleKind::random  ? "q"
-                            : b.oracle == OracleKind::local ? "nu rho"
-                                                            : "rho";
+    const std::string key = b.oracle == OracleKind::random       ? "q"
+                            : b.oracle == OracleKind::local      ? "nu rho"
+                            : b.oracle == OracleKind::correlated ? "q rho"
+                                                                 : "rho";
     std::size_t w = key.size() + 6;
     for (const auto& row : rows)
       w = std::max(w, row.row_label().size() + 2);
@@ -111,16 +114,18 @@ std::string format_tables(const ExperimentResult& r) {
 std::string block_csv(const ExperimentResult& r, const ExperimentBlock& b, Metric what) {
   const ExperimentConfig& c = r.config;
   std::size_t cell = first_cell(r, b);
-  std::string s = b.oracle == OracleKind::random  ? "q"
-                  : b.oracle == OracleKind::local ? "nu,rho"
-                                                  : "rho";
+  std::string s = b.oracle == OracleKind::random       ? "q"
+                  : b.oracle == OracleKind::local      ? "nu,rho"
+                  : b.oracle == OracleKind::correlated ? "q,rho"
+                                                       : "rho";
   for (double e : c.eta)
     s += "," + format_double(e);
   s += "\n";
   for (const auto& row : block_rows(c, b)) {
-    s += b.oracle == OracleKind::random  ? format_double(row.q)
-         : b.oracle == OracleKind::local ? format_double(row.nu) + "," + format_double(row.rho)
-                                         : format_double(row.rho);
+    s += b.oracle == OracleKind::random       ? format_double(row.q)
+         : b.oracle == OracleKind::local      ? format_double(row.nu) + "," + format_double(row.rho)
+         : b.oracle == OracleKind::correlated ? format_double(row.q) + "," + format_double(row.rho)
+                                              : format_double(row.rho);
     for (std::size_t e = 0; e < c.eta.size(); ++e, ++cell) {
       const CellTotals& t = r.totals[cell];
       s += "," + (what == Metric::accuracy ? format_double(accuracy_pct(r, t))

@@ -288,4 +288,27 @@ TEST(Experiment, PerfectOraclesNeverFailOnSeparableData) {
   EXPECT_GT(r.totals[0].correct, 0u);
 }
 
+TEST(Experiment, CorrelatedOracleRunsEveryQWithEveryRhoAndReadsBack) {
+  // Definition 5's marginal with correlated abstentions (CorrelatedWeakOracle): one row per
+  // (q, rho). At q = 1 the oracle is never confused, so it is perfect and, the data being
+  // separable, never fails at eta = 10; the summary reads back to the same bytes (ssac merge).
+  TempDir tmp;
+  auto c = small(6);
+  c.oracles = {ssac::OracleKind::correlated};
+  c.q = {0.7, 1.0};
+  c.rho = {0.5, 0.9};
+  c.eta = {10};
+  const auto cells = ssac::experiment_cells(c);
+  ASSERT_EQ(cells.size(), 4u);
+  EXPECT_EQ(cells[1].row_label(), "q=0.7 rho=0.9");
+  EXPECT_EQ(cells[2].row_label(), "q=1 rho=0.5");
+  const auto r = ssac::run_experiment(c, 2);
+  EXPECT_EQ(r.totals[2].failures, 0u);
+  EXPECT_EQ(r.totals[3].failures, 0u);
+  write_summary(r, tmp.path);
+  EXPECT_EQ(ssac::summary_json(ssac::read_experiment(tmp.path.string())), ssac::summary_json(r));
+  c.rho = {};
+  EXPECT_THROW(c.check(), ssac::ParameterError);
+}
+
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
@@ -309,4 +310,40 @@ TEST(Rules, EliminationOnlyWhenTheOraclesClustersAreTheK) {
   };
   EXPECT_EQ(third_labelled(3), 0);
   EXPECT_GT(third_labelled(0), 50);  // 74 of the 100 on this instance
+}
+
+TEST(Rules, GenerateShuffleIsFisherYatesOfTheBlockRows) {
+  // The authors' data has its rows in random order (make_blobs shuffles them). generate with
+  // shuffle permutes the accepted dataset's rows, points and labels together, by Fisher-Yates from
+  // its own stream; the draw, the points and gamma are those of the unshuffled run.
+  GeneratorParams g;
+  g.n = 12;
+  g.m = 2;
+  g.k = 3;
+  g.sigma = 1.0;
+  g.gamma_min = 0.0;
+  g.gamma_max = std::numeric_limits<double>::infinity();
+  g.seed = 5;
+  const Generated blocks = generate(g);
+  g.shuffle = true;
+  const Generated mixed = generate(g);
+  EXPECT_EQ(mixed.gamma, blocks.gamma);
+  EXPECT_EQ(mixed.draws, blocks.draws);
+  // The permutation worked out here: for i = n-1 down to 1, swap i with j = uniform_index(i + 1).
+  std::vector<std::size_t> from(12);
+  for (std::size_t i = 0; i < from.size(); ++i)
+    from[i] = i;
+  Rng rng = Rng::stream(5, {kStreamShuffle});
+  for (std::size_t i = from.size(); i-- > 1;)
+    std::swap(from[i], from[static_cast<std::size_t>(rng.uniform_index(i + 1))]);
+  bool moved = false;
+  for (std::size_t r = 0; r < 12; ++r) {
+    const auto rr = static_cast<Eigen::Index>(r), fr = static_cast<Eigen::Index>(from[r]);
+    EXPECT_EQ(mixed.data.labels[r], blocks.data.labels[from[r]]) << r;
+    EXPECT_TRUE(mixed.data.points.row(rr) == blocks.data.points.row(fr)) << r;
+    moved |= from[r] != r;
+  }
+  EXPECT_TRUE(moved);
+  EXPECT_FALSE(std::is_sorted(mixed.data.labels.begin(), mixed.data.labels.end()));
+  EXPECT_TRUE(std::is_sorted(blocks.data.labels.begin(), blocks.data.labels.end()));
 }

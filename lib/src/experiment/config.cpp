@@ -64,11 +64,14 @@ void ExperimentConfig::check() const {
   if (!weak && !original) throw ParameterError("algorithm: the list is empty; give at least one");
   if (eta.empty()) throw ParameterError("eta: the list is empty; give at least one value");
   const bool has = [&] {
-    return std::find(oracles.begin(), oracles.end(), OracleKind::random) != oracles.end();
+    return std::find(oracles.begin(), oracles.end(), OracleKind::random) != oracles.end() ||
+           std::find(oracles.begin(), oracles.end(), OracleKind::correlated) != oracles.end();
   }();
   if (has && q.empty()) throw ParameterError("q: the list is empty; give at least one value");
   const bool dist = std::find(oracles.begin(), oracles.end(), OracleKind::local) != oracles.end();
-  const bool glob = std::find(oracles.begin(), oracles.end(), OracleKind::global) != oracles.end();
+  const bool glob =
+      std::find(oracles.begin(), oracles.end(), OracleKind::global) != oracles.end() ||
+      std::find(oracles.begin(), oracles.end(), OracleKind::correlated) != oracles.end();
   if (dist && nu.empty()) throw ParameterError("nu: the list is empty; give at least one value");
   if ((dist || glob) && rho.empty())
     throw ParameterError("rho: the list is empty; give at least one value");
@@ -90,6 +93,8 @@ void ExperimentConfig::check() const {
 std::string CellSpec::row_label() const {
   if (oracle == OracleKind::random) return "q=" + format_double(q);
   if (oracle == OracleKind::local) return "nu=" + format_double(nu) + " rho=" + format_double(rho);
+  if (oracle == OracleKind::correlated)
+    return "q=" + format_double(q) + " rho=" + format_double(rho);
   return "rho=" + format_double(rho);
 }
 
@@ -103,6 +108,15 @@ std::vector<CellSpec> block_rows(const ExperimentConfig& c, const ExperimentBloc
       s.q = q;
       rows.push_back(s);
     }
+  } else if (b.oracle == OracleKind::correlated) {
+    // Definition 5's marginal with correlated abstentions: every (q, rho) pair, rho naming the
+    // hard points (CorrelatedWeakOracle).
+    for (double q : c.q)
+      for (double rho : c.rho) {
+        s.q = q;
+        s.rho = rho;
+        rows.push_back(s);
+      }
   } else if (b.oracle == OracleKind::local) {
     for (double nu : c.nu)
       for (double rho : c.rho) {

@@ -52,7 +52,9 @@ CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t 
   P.rules = c.rules;
   std::unique_ptr<Oracle> random;
   Oracle* base = distance_oracle;
-  if (cell.oracle == OracleKind::random) {
+  // The oracles that draw: the random-weak one (its abstentions) and the correlated one (its one
+  // draw per run); both from the cell's oracle stream.
+  if (cell.oracle == OracleKind::random || cell.oracle == OracleKind::correlated) {
     OracleSpec spec = cell.oracle_spec();
     spec.memory = c.memory;
     random = make_oracle(spec, data.points, data.labels, cell_stream(rseed, kStreamOracle, cell));
@@ -95,7 +97,7 @@ class DistanceOracles {
  public:
   explicit DistanceOracles(const Dataset& d) : data_(d) {}
   Oracle* get(const CellSpec& s) {
-    if (s.oracle == OracleKind::random) return nullptr;
+    if (s.oracle == OracleKind::random || s.oracle == OracleKind::correlated) return nullptr;
     auto key = std::make_tuple(static_cast<int>(s.oracle), s.nu, s.rho);
     auto it = map_.find(key);
     if (it != map_.end()) return it->second.get();

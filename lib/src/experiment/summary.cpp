@@ -17,7 +17,7 @@ namespace ssac {
 // The experiment sweeps the simulated oracles with parameters; perfect is random with q = 1.
 static OracleKind oracle_from_string(const std::string& s, const std::string& where) {
   const auto o = oracle_kind_from_string(s);
-  if (o == OracleKind::random || o == OracleKind::local || o == OracleKind::global) return *o;
+  if (o && *o != OracleKind::perfect && *o != OracleKind::interactive) return *o;
   throw DataError(where + ": unknown oracle '" + s + "'");
 }
 
@@ -98,7 +98,7 @@ std::string summary_json(const ExperimentResult& r) {
     ojson e;
     e["oracle"] = to_string(s.oracle);
     e["algorithm"] = s.original ? "original" : "weak";
-    if (s.oracle == OracleKind::random) e["q"] = s.q;
+    if (s.oracle == OracleKind::random || s.oracle == OracleKind::correlated) e["q"] = s.q;
     if (s.oracle == OracleKind::local) e["nu"] = s.nu;
     if (s.oracle != OracleKind::random) e["rho"] = s.rho;
     e["eta"] = s.eta;
