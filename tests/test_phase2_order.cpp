@@ -62,8 +62,8 @@ std::string difference(const Result& a, const Result& b) {
   if (a.queries.size() != b.queries.size()) return "number of queries";
   for (std::size_t q = 0; q < a.queries.size(); ++q) {
     const QueryRecord &x = a.queries[q], &y = b.queries[q];
-    if (x.iteration != y.iteration || x.phase != y.phase || x.purpose != y.purpose ||
-        x.x != y.x || x.y != y.y || x.answer != y.answer)
+    if (x.iteration != y.iteration || x.phase != y.phase || x.purpose != y.purpose || x.x != y.x ||
+        x.y != y.y || x.answer != y.answer)
       return "query " + std::to_string(q + 1);
   }
   if (a.recovery_order != b.recovery_order) return "recovery_order";
@@ -91,8 +91,7 @@ struct Case {
 };
 
 Result run(const Case& c, Phase2Order order) {
-  const auto base =
-      make_oracle(c.oracle, *c.X, *c.labels, Rng::stream(c.seed, {kStreamOracle}));
+  const auto base = make_oracle(c.oracle, *c.X, *c.labels, Rng::stream(c.seed, {kStreamOracle}));
   // The original SSAC asks a yes/no oracle: a coin flip wherever the weak oracle abstains.
   AskedOracle asked(*base, c.P.search == Search::plain, Rng::stream(c.seed, {kStreamCoinFlip}));
   return testing::run_ssac_ordered(*c.X, asked.get(), c.P, c.seed, order);
@@ -107,8 +106,8 @@ void expect_same(const Case& c, Tally& tally) {
   const std::string d = difference(a, b);
   ASSERT_EQ(d, "") << "search " << to_string(c.P.search) << ", oracle " << c.oracle.describe()
                    << ", " << describe(Profile{c.P.rules, c.P.elimination}) << ", k " << c.P.k
-                   << ", eta " << c.P.eta << ", beta " << c.P.beta << ", seed " << c.seed
-                   << ", n " << c.X->rows();
+                   << ", eta " << c.P.eta << ", beta " << c.P.beta << ", seed " << c.seed << ", n "
+                   << c.X->rows();
   ++tally.runs;
   tally.sort += a.comparisons;
   tally.select += b.comparisons;
@@ -145,9 +144,8 @@ Dataset grid(std::size_t n, std::size_t m, int k, int side, Rng& rng) {
     const int t = 1 + static_cast<int>(i % static_cast<std::size_t>(k));
     d.labels.push_back(t);
     for (std::size_t c = 0; c < m; ++c)
-      d.points(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) =
-          static_cast<double>(8 * t + static_cast<int>(rng.uniform_index(
-                                          static_cast<std::uint64_t>(side))));
+      d.points(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = static_cast<double>(
+          8 * t + static_cast<int>(rng.uniform_index(static_cast<std::uint64_t>(side))));
   }
   return d;
 }
