@@ -47,15 +47,15 @@ reps_of() {
 work=$root/build-bench
 src=$work/baseline-src
 mkdir -p "$work"
+# Only this script's own worktree is touched (no `git worktree prune`: other worktrees of the
+# repository are none of its business).
 cleanup() {
   git -C "$root" worktree remove --force "$src" 2>/dev/null || rm -rf "$src"
-  git -C "$root" worktree prune
   rm -rf "$work/runs"
 }
 trap cleanup EXIT
 git worktree remove --force "$src" 2>/dev/null || rm -rf "$src"
-git worktree prune
-git worktree add --quiet --detach "$src" "$rev"
+git worktree add --quiet --force --detach "$src" "$rev"
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
