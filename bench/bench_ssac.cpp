@@ -2,9 +2,20 @@
 //   BM_FitPaperMain      one run_ssac + evaluate on a paper-main dataset (random-weak q = 0.85,
 //                        eta = 10, unified search), the unit of work of one cell;
 //   BM_GeneratePaperMain one accepted paper-main dataset (about 64 draws, 1.0 < gamma <= 1.1);
+//   BM_GeneratePreset    one accepted dataset of each preset (paper-main, paper-highdim,
+//                        paper-nonsep), seeds 0, 1, 2, ...;
+//   BM_Phase2Order       Phase 2's order at n = 10^3 .. 10^6 (Algorithm 1, line 10, and the
+//                        binary search's probes and j* prefix), sorting vs selection, with the
+//                        comparisons made as counters: `comparisons_per_n` stays flat for
+//                        selection (linear growth) and grows like log2 n for the sort;
 //   BM_RepPaperMain      one whole rep of paper-main: the dataset and all 15 (q, eta) cells;
 //   BM_FitLarge          one fit at n = 10^6, m = 10, k = 10 (q = 0.85, eta = 10).
 #include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <string>
+
+#include "algorithm/order.hpp"
 
 #include "ssac/experiment.hpp"
 #include "ssac/generator.hpp"
@@ -48,6 +59,61 @@ void BM_GeneratePaperMain(benchmark::State& state) {
       static_cast<double>(draws) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_GeneratePaperMain)->Unit(benchmark::kMillisecond);
+
+void BM_GeneratePreset(benchmark::State& state, const std::string& preset) {
+  ssac::GeneratorParams g = ssac::preset_config(preset).gen;
+  std::uint64_t draws = 0;
+  for (auto _ : state) {
+    const ssac::Generated d = ssac::generate(g);
+    draws += d.draws;
+    benchmark::DoNotOptimize(d.gamma);
+    ++g.seed;
+  }
+  state.counters["draws_per_dataset"] =
+      static_cast<double>(draws) / static_cast<double>(state.iterations());
+}
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_main, std::string("paper-main"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_highdim, std::string("paper-highdim"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_nonsep, std::string("paper-nonsep"))
+    ->Unit(benchmark::kMillisecond);
+
+// One Phase 2 on n points: distances uniform in [0, 1) from a fixed stream, x_1 (position 0), a
+// binary search whose "in" answers hold for the first third of the order (as for a cluster of
+// k = 3), then the first j* entries. range(1): 0 sorts, 1 selects.
+void BM_Phase2Order(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const auto method =
+      state.range(1) == 0 ? ssac::detail::OrderMethod::sort : ssac::detail::OrderMethod::select;
+  ssac::Rng rng(5);
+  std::vector<ssac::detail::DistanceOrder::Entry> entries(n);
+  for (std::size_t x = 0; x < n; ++x)
+    entries[x] = {rng.uniform01(), x};
+  std::uint64_t comparisons = 0;
+  for (auto _ : state) {
+    ssac::detail::DistanceOrder order(entries, method);
+    benchmark::DoNotOptimize(order.at(0));
+    std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(n) - 1;
+    while (lo <= hi) {
+      const auto j = static_cast<std::size_t>(lo + (hi - lo) / 2);
+      benchmark::DoNotOptimize(order.at(j));
+      if (j < n / 3)
+        lo = static_cast<std::ptrdiff_t>(j) + 1;
+      else
+        hi = static_cast<std::ptrdiff_t>(j) - 1;
+    }
+    benchmark::DoNotOptimize(order.prefix(static_cast<std::size_t>(lo)).size());
+    comparisons += order.comparisons();
+  }
+  const double per_run = static_cast<double>(comparisons) / static_cast<double>(state.iterations());
+  state.counters["comparisons"] = per_run;
+  state.counters["comparisons_per_n"] = per_run / static_cast<double>(n);
+  state.SetLabel(method == ssac::detail::OrderMethod::sort ? "sort" : "select");
+}
+BENCHMARK(BM_Phase2Order)
+    ->ArgsProduct({{1000, 10000, 100000, 1000000}, {0, 1}})
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_RepPaperMain(benchmark::State& state) {
   const ssac::ExperimentConfig c = ssac::preset_config("paper-main");

@@ -4,9 +4,12 @@
 // platform that computes them differently) is caught.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <boost/math/distributions/binomial.hpp>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <vector>
 
 #include "ssac/rng.hpp"
@@ -164,4 +167,68 @@ TEST(Gaussian, PinnedOutputs) {
                              -0x1.81270d2ddbad5p-3, -0x1.3532999190f0ap+1, 0x1.1b72138aac96p+0};
   for (double e : expected)
     EXPECT_EQ(r.gaussian(), e);
+}
+
+// Rng::gaussians is gaussian() called `count` times: the same values, bit for bit, the same spare
+// left over and the same draws consumed, for counts around the block of 64 pairs and with a spare
+// waiting at the start.
+TEST(Gaussian, BatchEqualsOneAtATime) {
+  for (std::uint64_t seed = 0; seed < 20; ++seed)
+    for (std::size_t count : {0, 1, 2, 3, 63, 64, 65, 127, 128, 129, 130, 1001})
+      for (bool spare_first : {false, true}) {
+        Rng a(seed), b(seed);
+        if (spare_first) {
+          ASSERT_EQ(a.gaussian(), b.gaussian());
+        }
+        std::vector<double> batch(count);
+        b.gaussians(batch.data(), count);
+        for (std::size_t i = 0; i < count; ++i) {
+          const double z = a.gaussian();
+          ASSERT_EQ(std::memcmp(&z, &batch[i], sizeof z), 0) << "seed " << seed << ", i " << i;
+        }
+        ASSERT_EQ(a.gaussian(), b.gaussian());  // the spare, or the next pair
+        ASSERT_EQ(a.next_u64(), b.next_u64());
+      }
+}
+
+// portable_log reads frexp's f and e off the bits for normal x; the frexp form, written out here
+// as it was, gives the same bits on random normal x and on both sides of sqrt(1/2).
+TEST(PortableLog, BitReadingEqualsFrexp) {
+  const auto by_frexp = [](double x) {
+    int e = 0;
+    double f = std::frexp(x, &e);
+    if (f < 0.70710678118654752440) {
+      f *= 2.0;
+      e -= 1;
+    }
+    const double t = (f - 1.0) / (f + 1.0);
+    const double t2 = t * t;
+    double sum = 0.0;
+    for (int k = 29; k >= 3; k -= 2)
+      sum = (sum + 1.0 / k) * t2;
+    const double log_f = 2.0 * (t + t * sum);
+    constexpr double ln2_hi = 6.93147180369123816490e-01;
+    constexpr double ln2_lo = 1.90821492927058770002e-10;
+    return (e * ln2_hi) + (log_f + e * ln2_lo);
+  };
+  Rng r(99);
+  std::vector<double> xs = {0.70710678118654752440,
+                            std::nextafter(0.70710678118654752440, 0.0),
+                            std::nextafter(0.70710678118654752440, 1.0),
+                            1.0,
+                            0.5,
+                            2.0,
+                            std::numeric_limits<double>::min(),
+                            std::numeric_limits<double>::max(),
+                            std::numeric_limits<double>::denorm_min(),
+                            1e-310};
+  for (int i = 0; i < 200000; ++i) {
+    const double x = std::bit_cast<double>(r.next_u64() >> 1);  // sign bit clear
+    if (std::isfinite(x) && x > 0.0) xs.push_back(x);
+    xs.push_back(r.uniform01() + 0x1p-60);
+  }
+  for (double x : xs) {
+    const double a = ssac::portable_log(x), b = by_frexp(x);
+    ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0) << x;
+  }
 }

@@ -26,9 +26,9 @@ class FaultyRun : public detail::Run {
     if (fault_ == Fault::mean_over_all_samples) return mean_of_rows(X_, it.sample);
     return Run::estimate_center(zp, it);
   }
-  std::size_t reference_point(const std::vector<std::size_t>& sorted) const override {
-    if (fault_ == Fault::wrong_anchor) return sorted.back();
-    return Run::reference_point(sorted);
+  std::size_t reference_point(detail::DistanceOrder& order) const override {
+    if (fault_ == Fault::wrong_anchor) return order.at(order.size() - 1).second;
+    return Run::reference_point(order);
   }
   std::size_t stop_position(std::size_t lo) const override {
     return Run::stop_position(lo) + (fault_ == Fault::off_by_one_search ? 1 : 0);

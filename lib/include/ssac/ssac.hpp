@@ -146,7 +146,7 @@ struct Result {
   std::vector<std::size_t> anchors;  // the rows that opened clusters, in the order they did (S3)
   std::size_t queries_phase1 = 0, queries_phase2 = 0;
   std::uint64_t distance_evaluations = 0;  // d(x, mu') computed in Phase 2 (Corollary 1)
-  std::uint64_t comparisons = 0;           // comparisons made by Phase 2's sorts
+  std::uint64_t comparisons = 0;           // comparisons Phase 2 made to order S_i
   int clusters_recovered = 0;
   bool failed = false;  // fewer than k clusters recovered (the paper's #Failure)
   std::string status;   // "ok", or the reasons for failure, one per event

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "algorithm/order.hpp"
 #include "ssac/observer.hpp"
 #include "ssac/ssac.hpp"
 
@@ -22,6 +23,9 @@ class Run {
   Run& operator=(const Run&) = delete;
 
   Result run();
+  // How Phase 2 finds positions of its order (algorithm/order.hpp): by selection unless a test
+  // asks for the sorting reference.
+  void set_order_method(OrderMethod m) { order_method_ = m; }
 
  protected:
   // Algorithm 1, line 8: p = argmax_t |Z_t|; counts[t-1] = |Z_t|. 0 when every Z_t is empty.
@@ -29,19 +33,17 @@ class Run {
   // Algorithm 1, line 8: mu'_p, the mean of Z_p (a multiset in draw order).
   virtual Vector estimate_center(const std::vector<std::size_t>& zp, const Iteration& it) const;
   // Algorithm 3, line 1 and Algorithm 4, line 3: x_1, the point of S_i closest to mu'_p.
-  virtual std::size_t reference_point(const std::vector<std::size_t>& sorted) const;
+  virtual std::size_t reference_point(DistanceOrder& order) const;
   // Algorithms 2-4, "Stop": j*, the smallest position judged not in C_p, where the search ended.
   virtual std::size_t stop_position(std::size_t lo) const;
 
   const Matrix& X_;
 
  private:
-  using Order = std::vector<std::pair<double, std::size_t>>;  // (d(x, mu'_p), row), sorted
-
   bool phase1(Iteration& it, std::vector<std::size_t>& zp);
   void phase2(Iteration& it, const std::vector<std::size_t>& zp);
-  Order sorted_by_distance(const Vector& center);
-  void assign_cluster(Iteration& it, const Order& order);
+  DistanceOrder order_by_distance(const Vector& center);
+  void assign_cluster(Iteration& it, DistanceOrder& order);
   void finish();
 
   // Definition 4 and the appendix's paragraph on the cluster-assignment query.
@@ -60,8 +62,7 @@ class Run {
   Answer ask(std::size_t x, std::size_t y, int phase, Purpose purpose);
 
   // The binary search of Algorithms 2-4 (S6) with one rule per search for "Search(x_j)".
-  void binary_search(Iteration& it, const std::vector<std::size_t>& sorted,
-                     const std::vector<std::size_t>& zp);
+  void binary_search(Iteration& it, DistanceOrder& order, const std::vector<std::size_t>& zp);
   Decision search_random_weak(std::size_t xj, const std::vector<std::size_t>& zp, SearchStep& step);
   Decision search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& step);
   Decision search_unified(std::size_t x1, std::size_t xj, const std::vector<std::size_t>& zp,
@@ -81,6 +82,7 @@ class Run {
   std::vector<std::size_t> opener_;  // opener_[t]: the row that opened cluster t
   std::vector<int> placed_;          // placed_[x]: the cluster a Phase-1 query last placed x in
   int iteration_ = 0;
+  OrderMethod order_method_ = OrderMethod::select;
 };
 
 }  // namespace ssac::detail

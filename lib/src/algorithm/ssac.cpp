@@ -170,50 +170,42 @@ Vector Run::estimate_center(const std::vector<std::size_t>& zp, const Iteration&
 
 // Lines 9-13.
 void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
-  const Order order = sorted_by_distance(it.center);  // line 10
-  std::vector<std::size_t> sorted(order.size());
-  for (std::size_t j = 0; j < order.size(); ++j)
-    sorted[j] = order[j].second;
-  it.anchor = reference_point(sorted);
+  DistanceOrder order = order_by_distance(it.center);  // line 10
+  it.anchor = reference_point(order);
   observer_.cluster_chosen(it);
   observer_.run_state({RunState::Stage::cluster_chosen, iteration_, S_, R_.labels, known_, opener_,
                        placed_, recovered_, R_.recovery_order});
-  binary_search(it, sorted, zp);  // lines 11-12
-  if (it.outcome == Outcome::search_failed) return;
-  it.radius =
-      it.j_star < order.size() ? order[it.j_star].first : std::numeric_limits<double>::infinity();
-  assign_cluster(it, order);  // line 13
+  binary_search(it, order, zp);  // lines 11-12
+  if (it.outcome != Outcome::search_failed) {
+    it.radius = it.j_star < order.size() ? order.at(it.j_star).first
+                                         : std::numeric_limits<double>::infinity();
+    assign_cluster(it, order);  // line 13
+  }
+  R_.comparisons += order.comparisons();
 }
 
-// Line 10: S_i sorted by d(x, mu'_p), ties by row (S6): (distance, row) pairs in lexicographic
-// order, sorted in place (a sort of indices into a distance table costs twice as much for the
-// same order). The distances and comparisons are the Phase-2 cost Corollary 1 counts.
-Run::Order Run::sorted_by_distance(const Vector& center) {
-  Order order;
-  order.reserve(S_.size());
+// Line 10: S_i ordered by d(x, mu'_p), ties by row (S6). The distances, and the comparisons the
+// order makes, are the Phase-2 cost Corollary 1 counts.
+DistanceOrder Run::order_by_distance(const Vector& center) {
+  std::vector<DistanceOrder::Entry> entries;
+  entries.reserve(S_.size());
   for (std::size_t x : S_)
-    order.emplace_back(distance(X_, x, center), x);
+    entries.emplace_back(distance(X_, x, center), x);
   R_.distance_evaluations += S_.size();
-  std::uint64_t comparisons = 0;
-  std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
-    ++comparisons;
-    return a < b;
-  });
-  R_.comparisons += comparisons;
-  return order;
+  return DistanceOrder(std::move(entries), order_method_);
 }
 
 // Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6), or the first j* rows of the
-// order (Rules::assignment); S_{i+1} = S_i \ C'_p; C = C u {C'_p}. Either is a prefix of the
-// sorted order.
-void Run::assign_cluster(Iteration& it, const Order& order) {
+// order (Rules::assignment); S_{i+1} = S_i \ C'_p; C = C u {C'_p}. Either lies within the first j*
+// positions of the order: r'_i is the distance at position j*.
+void Run::assign_cluster(Iteration& it, DistanceOrder& order) {
   const int p = it.p;
   const bool prefix = P_.rules.assignment == Phase2Labels::prefix;
   std::vector<char> in(static_cast<std::size_t>(X_.rows()), 0);
-  for (std::size_t j = 0; j < order.size(); ++j) {
-    if (prefix ? j >= it.j_star : !(order[j].first < it.radius)) break;
-    in[order[j].second] = 1;
-    R_.labels[order[j].second] = p;  // overwrites an opener's label only under Rules::overwrite
+  for (const auto& [d, x] : order.prefix(std::min(it.j_star, order.size()))) {
+    if (!prefix && !(d < it.radius)) continue;
+    in[x] = 1;
+    R_.labels[x] = p;  // overwrites an opener's label only under Rules::overwrite
   }
   std::vector<std::size_t> rest;
   for (std::size_t x : S_) {
@@ -367,25 +359,24 @@ std::size_t Run::anchor_of(int t) {
 // sorted S_i, probe j = floor((lo + hi) / 2), "in C_p" moves lo to j + 1, otherwise hi to j - 1;
 // the search ends when lo > hi, and j* = lo is the smallest position judged not in C_p.
 
-std::size_t Run::reference_point(const std::vector<std::size_t>& sorted) const {
-  return sorted.front();
+std::size_t Run::reference_point(DistanceOrder& order) const {
+  return order.at(0).second;
 }
 
 std::size_t Run::stop_position(std::size_t lo) const {
   return lo;
 }
 
-void Run::binary_search(Iteration& it, const std::vector<std::size_t>& sorted,
-                        const std::vector<std::size_t>& zp) {
+void Run::binary_search(Iteration& it, DistanceOrder& order, const std::vector<std::size_t>& zp) {
   const std::size_t x1 = it.anchor;
   const std::size_t z = zp.front();  // the plain search's point: the first of Z_p (S6)
-  std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(sorted.size()) - 1;
+  std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(order.size()) - 1;
   while (lo <= hi) {
     SearchStep step;
     step.lo = lo;
     step.hi = hi;
     step.j = static_cast<std::size_t>(lo + (hi - lo) / 2);
-    const std::size_t xj = sorted[step.j];
+    const std::size_t xj = order.at(step.j).second;
     step.row = xj;
     switch (P_.search) {
       case Search::random:

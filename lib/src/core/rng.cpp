@@ -1,5 +1,7 @@
 #include "ssac/rng.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace ssac {
@@ -86,15 +88,11 @@ double Rng::gaussian() {
   }
 }
 
-double portable_log(double x) {
-  // x = f * 2^e with f in [sqrt(1/2), sqrt(2)); log f = 2 atanh(t), t = (f-1)/(f+1), |t| < 0.1716,
-  // summed as 2 (t + t^3/3 + ... + t^29/29): the next term is below 2^-75 relative.
-  int e = 0;
-  double f = std::frexp(x, &e);  // f in [0.5, 1)
-  if (f < 0.70710678118654752440) {
-    f *= 2.0;
-    e -= 1;
-  }
+namespace {
+
+// log(f * 2^e) for f in [sqrt(1/2), sqrt(2)): log f = 2 atanh(t), t = (f-1)/(f+1), |t| < 0.1716,
+// summed as 2 (t + t^3/3 + ... + t^29/29): the next term is below 2^-75 relative.
+inline double log_of_parts(double f, double e) {
   const double t = (f - 1.0) / (f + 1.0);
   const double t2 = t * t;
   double sum = 0.0;
@@ -105,6 +103,70 @@ double portable_log(double x) {
   constexpr double ln2_hi = 6.93147180369123816490e-01;
   constexpr double ln2_lo = 1.90821492927058770002e-10;
   return (e * ln2_hi) + (log_f + e * ln2_lo);
+}
+
+// portable_log for a normal x > 0, with frexp's f and e read off the bits: x = 1.m * 2^(E-1023)
+// = (0.5 + m/2) * 2^(E-1022), so f has x's mantissa under the exponent field 1022 and e = E - 1022;
+// then f < sqrt(1/2) moves to [sqrt(1/2), 1) as 2f, 2^(e-1) (a select, so that a loop over many x
+// vectorises). The same f, e and operations as portable_log, hence the same bits.
+inline double log_of_normal(double x) {
+  const auto bits = std::bit_cast<std::uint64_t>(x);
+  const auto exponent = static_cast<std::int64_t>((bits >> 52) & 0x7ff);
+  const double f0 = std::bit_cast<double>((bits & 0x000fffffffffffffULL) | (1022ULL << 52));
+  const bool low = f0 < 0.70710678118654752440;
+  const double f = low ? f0 * 2.0 : f0;
+  const double e = static_cast<double>(exponent - 1022 - (low ? 1 : 0));
+  return log_of_parts(f, e);
+}
+
+}  // namespace
+
+void Rng::gaussians(double* out, std::size_t count) {
+  std::size_t i = 0;
+  if (count > 0 && has_spare_) {
+    has_spare_ = false;
+    out[i++] = spare_;
+  }
+  // Pairs in blocks: first the rejection loop exactly as gaussian() runs it (it needs only u, v and
+  // s), then the logarithms and square roots of the whole block, which do not depend on each other
+  // and so overlap (and vectorise) instead of waiting one on the next.
+  constexpr std::size_t kBlock = 64;
+  double u[kBlock], v[kBlock], s[kBlock], f[kBlock];
+  while (i < count) {
+    const std::size_t pairs = std::min(kBlock, (count - i + 1) / 2);
+    for (std::size_t b = 0; b < pairs; ++b) {
+      for (;;) {
+        u[b] = 2.0 * uniform01() - 1.0;
+        v[b] = 2.0 * uniform01() - 1.0;
+        s[b] = u[b] * u[b] + v[b] * v[b];
+        if (s[b] > 0.0 && s[b] < 1.0) break;
+      }
+    }
+    // s >= 2^-106 (u and v are multiples of 2^-52), so s is normal.
+    for (std::size_t b = 0; b < pairs; ++b)
+      f[b] = std::sqrt(-2.0 * log_of_normal(s[b]) / s[b]);
+    for (std::size_t b = 0; b < pairs; ++b) {
+      out[i++] = u[b] * f[b];
+      if (i < count) {
+        out[i++] = v[b] * f[b];
+      } else {
+        spare_ = v[b] * f[b];
+        has_spare_ = true;
+      }
+    }
+  }
+}
+
+double portable_log(double x) {
+  if (std::isnormal(x) && x > 0.0) return log_of_normal(x);
+  // x = f * 2^e with f in [0.5, 1), then in [sqrt(1/2), sqrt(2)).
+  int e = 0;
+  double f = std::frexp(x, &e);
+  if (f < 0.70710678118654752440) {
+    f *= 2.0;
+    e -= 1;
+  }
+  return log_of_parts(f, static_cast<double>(e));
 }
 
 }  // namespace ssac

@@ -53,20 +53,36 @@ Dataset draw_dataset(const GeneratorParams& p, std::uint64_t draw_index) {
 
 namespace {
 
+// d(a, b)^2 summed coordinate by coordinate in index order: squared_distance (ssac/data.hpp)
+// itself, here where the compiler can inline it.
+inline double squared(const double* a, const double* b, std::size_t m) {
+  double s = 0.0;
+  for (std::size_t c = 0; c < m; ++c) {
+    const double d = a[c] - b[c];
+    s += d * d;
+  }
+  return s;
+}
+
 // One draw with the window test folded into the drawing, so that a draw whose gamma is already
 // known to be at most gamma_min is abandoned before its remaining points are drawn.
 //
 // Why this is exact (the accepted draws, and so the datasets, equal those of draw_dataset followed
 // by cluster_stats; tests/test_generator_fast.cpp compares both on many seeds):
-// - the Rng calls are the ones draw_dataset makes, in the same order, up to the point of stopping;
-//   each draw has its own stream, so abandoning one never shifts another;
+// - the Rng calls are the ones draw_dataset makes, in the same order, up to the point of stopping
+//   (Rng::gaussians gives exactly the values of as many Rng::gaussian calls); each draw has its
+//   own stream, so abandoning one never shifts another;
 // - once cluster i is complete its mean mu_i and radius r(C_i) are final and computed as
-//   cluster_stats does (mean_of_rows over its rows in increasing order, the same distance());
+//   cluster_stats does (mean_of_rows over its rows in increasing order, the same sums of squares);
+// - distances are kept squared: sqrt is correctly rounded and so monotone, hence the square root of
+//   the largest (smallest) squared distance is the largest (smallest) distance, bit for bit;
 // - every point of another cluster seen so far is an outsider of C_i, so the running minimum
 //   out_i of d(y, mu_i) over them is at least the final nearest-outsider distance, and
 //   fl(out_i / r_i) at least that cluster's final ratio (rounding is monotone). The final gamma
 //   is the minimum of those ratios (Definition 2), so out_i / r_i <= gamma_min proves
-//   gamma <= gamma_min: the draw would be rejected anyway.
+//   gamma <= gamma_min: the draw would be rejected anyway. The ratio only decreases as points
+//   arrive, so testing it after each block of points rejects exactly the draws that testing it
+//   after each point rejects;
 // - when every cluster is complete, out_i is the exact minimum over all outsiders, and gamma is
 //   formed exactly as cluster_stats forms it.
 // Too large a gamma cannot be known before the last point: a ratio only ever decreases as
@@ -84,6 +100,7 @@ class Drawer {
   double draw(std::uint64_t d) {
     Rng rng = Rng::stream(p_.seed, {kStreamGenerator, d});
     const Eigen::Index m = X_.cols();
+    const auto mm = static_cast<std::size_t>(m);
     for (Eigen::Index i = 0; i < centers_.rows(); ++i)
       for (Eigen::Index c = 0; c < m; ++c)
         centers_(i, c) = -p_.box + 2.0 * p_.box * rng.uniform01();
@@ -91,30 +108,52 @@ class Drawer {
     means_.clear();
     radius_.assign(k_, 0.0);
     outsider_.assign(k_, inf);
+    outsider2_.assign(k_, inf);
     std::size_t row = 0;
     for (std::size_t i = 0; i < k_; ++i) {
       const std::size_t first = row;
       const std::size_t size = p_.n / k_ + (i < p_.n % k_ ? 1 : 0);
-      for (std::size_t j = 0; j < size; ++j, ++row) {
-        const auto x = static_cast<Eigen::Index>(row);
-        for (Eigen::Index c = 0; c < m; ++c)
-          X_(x, c) = centers_(static_cast<Eigen::Index>(i), c) + p_.sigma * rng.gaussian();
-        // The new point is an outsider of every completed cluster.
+      const double* center = centers_.row(static_cast<Eigen::Index>(i)).data();
+      // The points of cluster i a block at a time: their Gaussians drawn together (row by row,
+      // coordinate by coordinate, as draw_dataset draws them), then the block as outsiders of
+      // every completed cluster.
+      while (row < first + size) {
+        const std::size_t rows = std::min(kBlockRows, first + size - row);
+        noise_.resize(rows * mm);
+        rng.gaussians(noise_.data(), rows * mm);
+        for (std::size_t b = 0; b < rows; ++b) {
+          double* x = X_.row(static_cast<Eigen::Index>(row + b)).data();
+          for (std::size_t c = 0; c < mm; ++c)
+            x[c] = center[c] + p_.sigma * noise_[b * mm + c];
+        }
         for (std::size_t t = 0; t < i; ++t) {
-          outsider_[t] = std::min(outsider_[t], distance(X_, row, means_[t]));
+          double o2 = outsider2_[t];
+          for (std::size_t b = 0; b < rows; ++b)
+            o2 = std::min(o2, squared(X_.row(static_cast<Eigen::Index>(row + b)).data(),
+                                      means_[t].data(), mm));
+          if (!(o2 < outsider2_[t])) continue;
+          outsider2_[t] = o2;
+          outsider_[t] = std::sqrt(o2);
           if (radius_[t] > 0.0 && outsider_[t] / radius_[t] <= p_.gamma_min) return p_.gamma_min;
         }
+        row += rows;
       }
       // Cluster i is complete: its mean and radius are final.
       rows_.resize(size);
       for (std::size_t j = 0; j < size; ++j)
         rows_[j] = first + j;
       means_.push_back(mean_of_rows(X_, rows_));
+      const double* mu = means_[i].data();
+      double r2 = 0.0;
       for (std::size_t r = first; r < row; ++r)
-        radius_[i] = std::max(radius_[i], distance(X_, r, means_[i]));
+        r2 = std::max(r2, squared(X_.row(static_cast<Eigen::Index>(r)).data(), mu, mm));
+      radius_[i] = std::sqrt(r2);
       // Every earlier point is an outsider of cluster i.
+      double o2 = inf;
       for (std::size_t r = 0; r < first; ++r)
-        outsider_[i] = std::min(outsider_[i], distance(X_, r, means_[i]));
+        o2 = std::min(o2, squared(X_.row(static_cast<Eigen::Index>(r)).data(), mu, mm));
+      outsider2_[i] = o2;
+      outsider_[i] = std::sqrt(o2);
       if (radius_[i] > 0.0 && outsider_[i] / radius_[i] <= p_.gamma_min) return p_.gamma_min;
     }
     double gamma = inf;
@@ -142,7 +181,10 @@ class Drawer {
   Matrix X_, centers_;
   std::vector<Vector> means_;
   std::vector<double> radius_, outsider_;
+  std::vector<double> outsider2_;  // outsider_ squared, the running minimum of squared distances
+  std::vector<double> noise_;      // one block's N(0, 1) draws
   std::vector<std::size_t> rows_;
+  static constexpr std::size_t kBlockRows = 32;
 };
 
 // Fisher-Yates from the last row down: row i swaps with a uniform row of 0..i.
