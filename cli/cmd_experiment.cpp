@@ -106,12 +106,16 @@ int run(const Opts& o) {
   }
   c.check();
   const unsigned threads = static_cast<unsigned>(to_size("threads", o.threads, 0, 4096));
-  const std::string out = o.out.empty() ? "results/" + c.preset : o.out;
+  const std::string out = o.given("--out") ? o.out : "results/" + c.preset;
+  OutputFiles outputs;  // checked, gnuplot included, before the reps start
+  WriteOptions w;
+  w.plots = !o.no_plots;
+  prepare_output(outputs, out, w);
 
   ProgressBar bar(c.reps, !o.quiet && isatty(STDERR_FILENO));
   const ExperimentResult r = run_experiment(c, threads, [&](std::uint64_t d) { bar.update(d); });
   bar.finish();
-  return report(r, out, o.no_plots, o.quiet);
+  return report(r, outputs, out, o.no_plots, o.quiet);
 }
 
 }  // namespace
