@@ -3,7 +3,6 @@
 // the paper-shaped tables and write the output directory described in docs/experiment.md.
 #include <unistd.h>
 
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -14,6 +13,7 @@
 #include "progress_bar.hpp"
 #include "ssac/error.hpp"
 #include "ssac/experiment.hpp"
+#include "ssac/numbers.hpp"
 #include "ssac/ranges.hpp"
 
 namespace ssac::cli {
@@ -39,15 +39,18 @@ struct Opts {
   bool given(const char* name) const { return app->get_option(name)->count() > 0; }
 };
 
-// "A:B" with 0 <= A < B: reps A .. B-1.
+// "A:B" with 0 <= A < B: reps A .. B-1 (both read by ssac/numbers.hpp).
 void parse_range(const std::string& s, std::uint64_t& a, std::uint64_t& b) {
   const std::size_t colon = s.find(':');
-  const char* p = s.data();
-  bool ok = colon != std::string::npos;
-  ok = ok && std::from_chars(p, p + colon, a).ptr == p + colon;
-  ok = ok && std::from_chars(p + colon + 1, p + s.size(), b).ptr == p + s.size();
-  if (!ok || !(a < b))
-    throw ParameterError("reps-range = '" + s + "' is not A:B with integers 0 <= A < B");
+  unsigned long long x = 0, y = 0;
+  const bool ok = colon != std::string::npos &&
+                  number::parse_uint(s.substr(0, colon), x) == number::Status::ok &&
+                  number::parse_uint(s.substr(colon + 1), y) == number::Status::ok;
+  if (!ok || !(x < y))
+    throw ParameterError("reps-range = '" + number::printable(s) +
+                         "' is not A:B with integers 0 <= A < B");
+  a = x;
+  b = y;
 }
 
 int run(const Opts& o) {

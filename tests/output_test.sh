@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The output writer (cli/output_file.hpp) under the conditions the catalogue's one-command rows
-# cannot set up: concurrent writers, a signal while outputs are staged, a read-only target, a
-# missing gnuplot, an earlier run's files, and, inside a private mount namespace (root and
-# `unshare -m`), a full disk and a device node. Usage: output_test.sh PATH/TO/ssac
+# The output writer (cli/output_file.hpp) and the CSV reader's pipes under the conditions the
+# catalogue's one-command rows cannot set up: a CSV through a pipe, a FIFO without a writer,
+# concurrent writers, a signal while outputs are staged, a read-only target, a missing gnuplot, an
+# earlier run's files, and, inside a private mount namespace (root and `unshare -m`), a full disk
+# and a device node. Usage: output_test.sh PATH/TO/ssac
 set -u
 SSAC=$1
+FIXTURES=$(cd "$(dirname "$0")/fixtures" && pwd)
 # shellcheck source=cli_harness.sh
 source "$(dirname "$0")/cli_harness.sh"
 GEN=(generate --k 2 --gamma-min 0 --gamma-max inf)
@@ -74,6 +76,15 @@ status=$?
 [ "$status" = 143 ] && ok || bad "after SIGTERM, exit status $status (expected 143)"
 [ ! -e sig ] && ok || bad "sig/ written although the run was killed"
 no_temporaries . "SIGTERM"
+
+# Inputs: a CSV through a pipe is read like a file; a FIFO nobody writes to is given up after
+# kPipeWaitSeconds (10 s) instead of blocking for ever.
+cp "$FIXTURES/tiny.csv" tiny.csv
+piped=$("$SSAC" gamma <(cat tiny.csv) 2>&1)
+[ "$piped" = "$("$SSAC" gamma tiny.csv)" ] && [[ $piped == "gamma = "* ]] && ok ||
+  bad "a CSV through a pipe: $piped"
+mkfifo lonely.fifo
+expect 1 'lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)' -- timeout 60 "$SSAC" gamma lonely.fifo
 
 # A full disk and a device node, in a private mount namespace with a 64 KiB tmpfs.
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then

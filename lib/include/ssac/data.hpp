@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,13 @@ ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels);
 // if present, holds the integer cluster ids 1..K. Blank lines are allowed only at the end, CRLF
 // line ends are accepted, fields may carry surrounding spaces. Errors throw DataError with
 // "FILE:LINE:COLUMN: message".
+// A file (or a pipe such as `<(cat f)`, whose first bytes must arrive within kPipeWaitSeconds)
+// of at most kMaxCsvBytes, lines of at most kMaxCsvLine bytes; devices are refused. A UTF-8 byte
+// order mark before the header is skipped; a field in double quotes (without quotes inside) is
+// read without them. Numbers are decimal (ssac/numbers.hpp): "+1" is 1, "1e400" out of range.
+inline constexpr std::uint64_t kMaxCsvBytes = std::uint64_t{16} << 30;
+inline constexpr std::size_t kMaxCsvLine = std::size_t{16} << 20;
+inline constexpr int kPipeWaitSeconds = 10;
 Dataset read_csv(const std::string& path);
 Dataset parse_csv(const std::string& text, const std::string& name);
 
