@@ -29,6 +29,46 @@ CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed) {
 
 namespace {
 
+// std::cerr through a buffer that remembers the last character, so that an error printed while a
+// prompt of the interactive oracle is open starts on its own line.
+class LastCharBuf : public std::streambuf {
+ public:
+  explicit LastCharBuf(std::streambuf* inner) : inner_(inner) {}
+  bool at_line_start() const { return last_ == '\n'; }
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return inner_->pubsync() == 0 ? 0 : c;
+    last_ = static_cast<char>(c);
+    return inner_->sputc(static_cast<char>(c));
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (n > 0) last_ = s[n - 1];
+    return inner_->sputn(s, n);
+  }
+  int sync() override { return inner_->pubsync(); }
+
+ private:
+  std::streambuf* inner_;
+  char last_ = '\n';
+};
+
+struct CerrGuard {
+  LastCharBuf buf{std::cerr.rdbuf()};
+  std::ios::iostate state = std::cerr.rdstate();  // rdbuf() clears it: kept (fuzz/ silences)
+  std::streambuf* old = std::cerr.rdbuf(&buf);
+  CerrGuard() { std::cerr.setstate(state); }
+  ~CerrGuard() {
+    std::cerr.rdbuf(old);
+    std::cerr.setstate(state);
+  }
+  // The start of an error line.
+  std::ostream& error() {
+    if (!buf.at_line_start()) std::cerr << '\n';
+    return std::cerr;
+  }
+};
+
 // Every numeric option is read by ssac/numbers.hpp before CLI11 converts it (CLI11 alone reads
 // "010" as octal, "0x10" as hexadecimal, and clamps or wraps a value out of range): the text is
 // checked and rewritten in a canonical decimal form that CLI11 reads back exactly.
@@ -90,6 +130,7 @@ int run_app(int argc, char** argv, bool parse_only) {
                                    add_experiment(app),  add_merge(app), add_validate(app),
                                    add_conformance(app), add_bounds(app)};
   exact_numbers(&app);
+  CerrGuard err;
   std::string where = "ssac";
   // CLI11 reports an unknown command only as "a subcommand is required"; name it instead.
   if (argc > 1 && argv[1][0] != '-') {
@@ -127,21 +168,21 @@ int run_app(int argc, char** argv, bool parse_only) {
     std::string msg = e.what();
     for (auto& ch : msg)
       if (ch == '\n') ch = ' ';
-    std::cerr << where << ": error: " << number::printable(msg, 4096) << " (see --help)\n";
+    err.error() << where << ": error: " << number::printable(msg, 4096) << " (see --help)\n";
     return 2;
   } catch (const ParameterError& e) {
-    std::cerr << where << ": error: " << number::printable(e.what(), 4096) << "\n";
+    err.error() << where << ": error: " << number::printable(e.what(), 4096) << "\n";
     return 2;
   } catch (const DataError& e) {
-    std::cerr << where << ": error: " << number::printable(e.what(), 4096) << "\n";
+    err.error() << where << ": error: " << number::printable(e.what(), 4096) << "\n";
     return 1;
   } catch (const std::bad_alloc&) {
-    std::cerr << where << ": error: out of memory\n";
+    err.error() << where << ": error: out of memory\n";
     return 1;
   } catch (const std::exception& e) {
     // Not an error the user can fix: a bug. Still one line and a documented status, not a crash.
-    std::cerr << where << ": internal error: " << number::printable(e.what(), 4096)
-              << " (please report it)\n";
+    err.error() << where << ": internal error: " << number::printable(e.what(), 4096)
+                << " (please report it)\n";
     return 3;
   }
   return 2;

@@ -86,6 +86,17 @@ piped=$("$SSAC" gamma <(cat tiny.csv) 2>&1)
 mkfifo lonely.fifo
 expect 1 'lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)' -- timeout 60 "$SSAC" gamma lonely.fifo
 
+# A thread the system refuses (address space capped at 1 GB, 400 threads of 8 MiB stacks): one
+# line and exit 1, not std::terminate.
+expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\"" \
+  "$SSAC" experiment --reps 400 --n 30 --k 2 --gamma-min 0 --gamma-max inf --quiet --no-plots \
+  --threads 400 --out threads
+[ ! -e threads ] && ok || bad "threads/ written although the run failed"
+# An error while a prompt of the interactive oracle is open starts on its own line.
+printf '' | "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive 2>prompt.txt >/dev/null
+grep -q '^ssac cluster: error: interactive oracle: input ended' prompt.txt && ok ||
+  bad "the interactive error is glued to the prompt: $(tail -n 1 prompt.txt)"
+
 # A full disk and a device node, in a private mount namespace with a 64 KiB tmpfs.
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
   echo "SKIP full-disk and device-node cases: need root and unshare -m (uid $(id -u))"

@@ -50,10 +50,15 @@ struct ClusterStats {
   // gamma = min_i nearest_outsider_i / r(C_i): the supremum of the gammas for which the
   // clustering has the gamma-margin property (Definition 2 is a strict inequality, so the
   // property holds for every gamma' < gamma and fails at gamma itself). A cluster with
-  // r(C_i) = 0 constrains nothing (ratio +inf); so gamma = +inf when K = 1.
+  // r(C_i) = 0 constrains nothing (ratio +inf) unless an outsider lies on its mean (ratio 0,
+  // cluster_ratio); so gamma = +inf when K = 1.
   double gamma = 0.0;
 };
 ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels);
+// One cluster's nearest_outsider / r(C_i): +inf when r(C_i) = 0 and every outsider is away from
+// the mean, 0 when r(C_i) = 0 and an outsider lies on it (coincident points with different
+// labels: no gamma has the property).
+double cluster_ratio(double radius, double nearest_outsider);
 
 // CSV: a header row naming the columns; every field numeric; a column named exactly `label`,
 // if present, holds the integer cluster ids 1..K. Blank lines are allowed only at the end, CRLF

@@ -34,7 +34,22 @@ double squared_distance(const double* a, const double* b, std::size_t m) {
 }
 
 double distance(const double* a, const double* b, std::size_t m) {
-  return std::sqrt(squared_distance(a, b, m));
+  const double s = squared_distance(a, b, m);
+  if (std::isfinite(s)) return std::sqrt(s);
+  // The squares overflowed (coordinates near 1e154 or beyond) although the points are finite:
+  // the distance again, from halved differences (a - b itself may overflow) scaled by the
+  // largest, as hypot does (proofs-notes/semantics.md, "Distances of huge coordinates"). Only
+  // this case takes the path, so every distance the plain sum can hold stays bit-identical.
+  double big = 0.0;
+  for (std::size_t c = 0; c < m; ++c)
+    big = std::max(big, std::fabs(a[c] * 0.5 - b[c] * 0.5));
+  if (!(big > 0.0) || !std::isfinite(big)) return s;  // NaN input: left as the plain sum has it
+  double t = 0.0;
+  for (std::size_t c = 0; c < m; ++c) {
+    const double d = (a[c] * 0.5 - b[c] * 0.5) / big;
+    t += d * d;
+  }
+  return 2.0 * big * std::sqrt(t);  // +inf only when the distance itself exceeds the largest double
 }
 
 Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
@@ -45,6 +60,11 @@ Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
   for (Eigen::Index c = 0; c < X.cols(); ++c)
     mu[c] /= static_cast<double>(rows.size());
   return mu;
+}
+
+double cluster_ratio(double radius, double nearest_outsider) {
+  if (radius > 0.0) return nearest_outsider / radius;
+  return nearest_outsider > 0.0 ? std::numeric_limits<double>::infinity() : 0.0;
 }
 
 ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
@@ -69,8 +89,11 @@ ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
     }
     st.radii.push_back(radius);
     st.nearest_outsider.push_back(outsider);
-    // Definition 2: gamma d(x, mu_i) < d(y, mu_i) for all members x and outsiders y.
-    if (radius > 0.0) st.gamma = std::min(st.gamma, outsider / radius);
+    // Definition 2: gamma d(x, mu_i) < d(y, mu_i) for all members x and outsiders y. With
+    // r(C_i) = 0 the cluster constrains nothing (0 < d(y, mu_i) for every gamma) unless an
+    // outsider sits on its mean: then 0 < 0 fails for every gamma, and gamma = 0
+    // (proofs-notes/semantics.md, "Coincident points with different labels").
+    st.gamma = std::min(st.gamma, cluster_ratio(radius, outsider));
   }
   return st;
 }

@@ -17,12 +17,16 @@ void GeneratorParams::check() const {
   if (k < 1 || static_cast<std::size_t>(k) > n)
     throw_out_of_range("k", static_cast<long long>(k), "[1, n] = [1, " + std::to_string(n) + "]");
   if (!(sigma > 0.0) || !std::isfinite(sigma)) throw_out_of_range("std", sigma, "(0, inf)");
+  // A coordinate is a center plus sigma times a Gaussian draw, and a mean sums up to 1e8 of them:
+  // up to 1e290 every sum stays finite, so the data can be written and read back.
+  if (sigma > 1e290) throw_out_of_range("std", sigma, "(0, 1e290] (the data must stay finite)");
   if (!(gamma_min >= 0.0) || !std::isfinite(gamma_min))
     throw_out_of_range("gamma-min", gamma_min, "[0, inf)");
   if (!(gamma_max > gamma_min))
     throw_out_of_range("gamma-max", gamma_max,
                        "(gamma-min, inf] = (" + format_double(gamma_min) + ", inf]");
-  if (!(box > 0.0) || !std::isfinite(box)) throw_out_of_range("box", box, "(0, inf)");
+  if (!(box > 0.0) || !std::isfinite(box) || box > 1e290)
+    throw_out_of_range("box", box, "(0, 1e290]");
   if (max_draws < 1) throw_out_of_range("max-draws", static_cast<long long>(max_draws), "[1, inf)");
 }
 
@@ -102,7 +106,7 @@ class Drawer {
         // The new point is an outsider of every completed cluster.
         for (std::size_t t = 0; t < i; ++t) {
           outsider_[t] = std::min(outsider_[t], distance(X_, row, means_[t]));
-          if (radius_[t] > 0.0 && outsider_[t] / radius_[t] <= p_.gamma_min) return p_.gamma_min;
+          if (cluster_ratio(radius_[t], outsider_[t]) <= p_.gamma_min) return p_.gamma_min;
         }
       }
       // Cluster i is complete: its mean and radius are final.
@@ -115,11 +119,11 @@ class Drawer {
       // Every earlier point is an outsider of cluster i.
       for (std::size_t r = 0; r < first; ++r)
         outsider_[i] = std::min(outsider_[i], distance(X_, r, means_[i]));
-      if (radius_[i] > 0.0 && outsider_[i] / radius_[i] <= p_.gamma_min) return p_.gamma_min;
+      if (cluster_ratio(radius_[i], outsider_[i]) <= p_.gamma_min) return p_.gamma_min;
     }
     double gamma = inf;
     for (std::size_t i = 0; i < k_; ++i)
-      if (radius_[i] > 0.0) gamma = std::min(gamma, outsider_[i] / radius_[i]);
+      gamma = std::min(gamma, cluster_ratio(radius_[i], outsider_[i]));
     return gamma;
   }
 
