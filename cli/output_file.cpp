@@ -234,6 +234,10 @@ void OutputFiles::file(const std::string& option, const std::string& path) {
                       " writes regular files only");
     if (access(o.target.c_str(), W_OK) != 0 || (st.st_mode & 0222) == 0)
       throw DataError(path + ": the file is not writable (it is left as it is)");
+    // The new file is made beside it and renamed over it: the directory must take both.
+    if (access(parent_of(o.target).c_str(), W_OK | X_OK) != 0)
+      throw DataError(path + ": cannot replace the file (the directory " + parent_of(o.target) +
+                      " is not writable)");
     o.exists = true;
     o.mode = st.st_mode & 07777;
     o.id = {st.st_dev, st.st_ino, ""};
