@@ -265,7 +265,7 @@ int run_table(const Opts& o) {
   const auto qs = decimals("q", o.q, theory::kQRange);
   // One row per combination, all held until printed (the text and table formats align their
   // columns): the grid is capped, and checked before anything is computed.
-  constexpr std::uint64_t kMaxRows = 100000;
+  constexpr std::uint64_t kMaxRows = 10000;  // about 7 ms a row (measured): a few minutes at most
   std::uint64_t combos = 1;
   for (std::size_t len :
        {o.k.size(), o.m.size(), o.n.size(), deltas.size(), gammas.size(), qs.size()}) {
