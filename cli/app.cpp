@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "ssac/error.hpp"
+#include "ssac/numbers.hpp"
 #include "ssac/version.hpp"
 
 namespace ssac::cli {
@@ -21,16 +22,100 @@ std::size_t to_size(const char* name, long long value, long long lo, long long h
 }
 
 CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed) {
+  // The range is checked by the exact reader every UINT option gets (exact_numbers).
   return app->add_option("--seed", seed, "random seed, a whole number in 0..2^64-1")
-      ->check(CLI::Validator(
-          [](const std::string& s) -> std::string {
-            if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
-              return "--seed = " + s + " is outside its admissible range 0..2^64-1 (whole numbers)";
-            return {};
-          },
-          "0..2^64-1", "seed"))
       ->capture_default_str();
 }
+
+namespace {
+
+// std::cerr through a buffer that remembers the last character, so that an error printed while a
+// prompt of the interactive oracle is open starts on its own line.
+class LastCharBuf : public std::streambuf {
+ public:
+  explicit LastCharBuf(std::streambuf* inner) : inner_(inner) {}
+  bool at_line_start() const { return last_ == '\n'; }
+
+ protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof()) return inner_->pubsync() == 0 ? 0 : c;
+    last_ = static_cast<char>(c);
+    return inner_->sputc(static_cast<char>(c));
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (n > 0) last_ = s[n - 1];
+    return inner_->sputn(s, n);
+  }
+  int sync() override { return inner_->pubsync(); }
+
+ private:
+  std::streambuf* inner_;
+  char last_ = '\n';
+};
+
+struct CerrGuard {
+  LastCharBuf buf{std::cerr.rdbuf()};
+  std::ios::iostate state = std::cerr.rdstate();  // rdbuf() clears it: kept (fuzz/ silences)
+  std::streambuf* old = std::cerr.rdbuf(&buf);
+  CerrGuard() { std::cerr.setstate(state); }
+  ~CerrGuard() {
+    std::cerr.rdbuf(old);
+    std::cerr.setstate(state);
+  }
+  // The start of an error line.
+  std::ostream& error() {
+    if (!buf.at_line_start()) std::cerr << '\n';
+    return std::cerr;
+  }
+};
+
+// Every numeric option is read by ssac/numbers.hpp before CLI11 converts it (CLI11 alone reads
+// "010" as octal, "0x10" as hexadecimal, and clamps or wraps a value out of range): the text is
+// checked and rewritten in a canonical decimal form that CLI11 reads back exactly.
+void exact_numbers(CLI::App* app) {
+  for (CLI::Option* opt : app->get_options()) {
+    const std::string type = opt->get_type_name();
+    const int kind = type.rfind("UINT", 0) == 0    ? 1
+                     : type.rfind("INT", 0) == 0   ? 2
+                     : type.rfind("FLOAT", 0) == 0 ? 3
+                                                   : 0;
+    if (kind == 0) continue;
+    opt->transform(CLI::Validator(
+        [kind](std::string& s) -> std::string {
+          // CLI11 puts "--NAME: " in front of the message.
+          const std::string shown = "'" + number::printable(s) + "'";
+          number::Status st = number::Status::ok;
+          if (kind == 1) {
+            unsigned long long v = 0;
+            st = number::parse_uint(s, v);
+            if (st == number::Status::out_of_range)
+              return shown + " is outside its admissible range 0..2^64-1";
+            if (st == number::Status::ok) s = std::to_string(v);
+          } else if (kind == 2) {
+            long long v = 0;
+            st = number::parse_int(s, v);
+            if (st == number::Status::out_of_range)
+              return shown + " is out of range (whole numbers here lie in -2^63..2^63-1)";
+            if (st == number::Status::ok) s = std::to_string(v);
+          } else {
+            double v = 0;
+            st = number::parse_real(s, v);
+            if (st == number::Status::out_of_range)
+              return shown + " is out of range (beyond the largest double, about 1.8e308)";
+            if (st == number::Status::ok) s = format_double(v);
+          }
+          if (st == number::Status::not_a_number)
+            return shown + (kind == 3 ? " is not a decimal number such as 0.5 or 1e-3"
+                                      : " is not a whole decimal number");
+          return {};
+        },
+        "", "exact-number"));
+  }
+  for (CLI::App* sub : app->get_subcommands([](CLI::App*) { return true; }))
+    exact_numbers(sub);
+}
+
+}  // namespace
 
 int run_app(int argc, char** argv, bool parse_only) {
   CLI::App app{
@@ -45,6 +130,8 @@ int run_app(int argc, char** argv, bool parse_only) {
                                    add_experiment(app),  add_merge(app),  add_validate(app),
                                    add_conformance(app), add_bounds(app), add_calibrate(app),
                                    add_exact(app)};
+  exact_numbers(&app);
+  CerrGuard err;
   std::string where = "ssac";
   // CLI11 reports an unknown command only as "a subcommand is required"; name it instead.
   if (argc > 1 && argv[1][0] != '-') {
@@ -56,8 +143,8 @@ int run_app(int argc, char** argv, bool parse_only) {
       list += (list.empty() ? "" : ", ") + c.app->get_name();
     }
     if (!known) {
-      std::cerr << "ssac: error: unknown command '" << name << "' (commands: " << list
-                << "; see --help)\n";
+      std::cerr << "ssac: error: unknown command '" << number::printable(name)
+                << "' (commands: " << list << "; see --help)\n";
       return 2;
     }
     where = "ssac " + name;
@@ -82,20 +169,21 @@ int run_app(int argc, char** argv, bool parse_only) {
     std::string msg = e.what();
     for (auto& ch : msg)
       if (ch == '\n') ch = ' ';
-    std::cerr << where << ": error: " << msg << " (see --help)\n";
+    err.error() << where << ": error: " << number::printable(msg, 4096) << " (see --help)\n";
     return 2;
   } catch (const ParameterError& e) {
-    std::cerr << where << ": error: " << e.what() << "\n";
+    err.error() << where << ": error: " << number::printable(e.what(), 4096) << "\n";
     return 2;
   } catch (const DataError& e) {
-    std::cerr << where << ": error: " << e.what() << "\n";
+    err.error() << where << ": error: " << number::printable(e.what(), 4096) << "\n";
     return 1;
   } catch (const std::bad_alloc&) {
-    std::cerr << where << ": error: out of memory\n";
+    err.error() << where << ": error: out of memory\n";
     return 1;
   } catch (const std::exception& e) {
     // Not an error the user can fix: a bug. Still one line and a documented status, not a crash.
-    std::cerr << where << ": internal error: " << e.what() << " (please report it)\n";
+    err.error() << where << ": internal error: " << number::printable(e.what(), 4096)
+                << " (please report it)\n";
     return 3;
   }
   return 2;

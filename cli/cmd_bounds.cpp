@@ -2,6 +2,7 @@
 // computed by theory/ (proofs-notes/bounds.md) for the exact decimals typed. Integers are exact
 // (boost cpp_int) and printed digit for digit, also in JSON, where they may exceed 2^64. Dataset
 // mode (--data, Theorems 2 and 3) lives in bounds_data.cpp.
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -275,6 +276,18 @@ int run_table(const Opts& o) {
   const auto deltas = decimals("delta", o.delta, theory::kDeltaRange);
   const auto gammas = decimals("gamma", o.gamma, theory::kGammaRange);
   const auto qs = decimals("q", o.q, theory::kQRange);
+  // One row per combination, all held until printed (the text and table formats align their
+  // columns): the grid is capped, and checked before anything is computed.
+  constexpr std::uint64_t kMaxRows = 10000;  // about 7 ms a row (measured): a few minutes at most
+  std::uint64_t combos = 1;
+  for (std::size_t len :
+       {o.k.size(), o.m.size(), o.n.size(), deltas.size(), gammas.size(), qs.size()}) {
+    combos = len > 0 && combos > kMaxRows / len ? kMaxRows + 1 : combos * len;
+  }
+  if (combos > kMaxRows)
+    throw ParameterError("the lists of --k, --m, --n, --delta, --gamma and --q make more than " +
+                         std::to_string(kMaxRows) +
+                         " combinations, the most one table holds; split them over several runs");
   std::vector<theory::Inputs> inputs;
   for (long long k : o.k)
     for (long long m : o.m)

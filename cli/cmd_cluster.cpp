@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "output_file.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/metrics.hpp"
@@ -41,6 +42,9 @@ struct Opts {
   CLI::Option* nu_opt = nullptr;
   CLI::Option* rho_opt = nullptr;
   CLI::Option* memory_opt = nullptr;
+  CLI::Option* out_opt = nullptr;
+  CLI::Option* trace_opt = nullptr;
+  CLI::Option* answers_opt = nullptr;
 };
 
 std::string fmt_pct(double x) {
@@ -50,6 +54,18 @@ std::string fmt_pct(double x) {
 }
 
 int run_cluster(const Opts& o) {
+  // Every output is checked before the data is read and the run starts; both are written
+  // together at the end, or neither is.
+  OutputFiles outputs;
+  outputs.input(o.file);
+  if (o.answers_opt->count()) {
+    if (o.oracle != "interactive")
+      throw ParameterError("--answers applies only to --oracle interactive");
+    if (o.answers.empty()) throw ParameterError("--answers: the path is empty");
+    outputs.input(o.answers);  // appended to in place, so it is no --out or --trace either
+  }
+  if (o.out_opt->count()) outputs.file("--out", o.out);
+  if (o.trace_opt->count()) outputs.file("--trace", o.trace);
   const Dataset data = read_csv(o.file);
   Params P;
   P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(data.n())));
@@ -144,9 +160,10 @@ int run_cluster(const Opts& o) {
     std::string csv = "label\n";
     for (int l : R.labels)
       csv += std::to_string(l) + "\n";
-    write_file_atomically(o.out, csv);
+    outputs.stage(o.out, csv);
   }
-  if (!o.trace.empty()) write_file_atomically(o.trace, trace);
+  if (!o.trace.empty()) outputs.stage(o.trace, trace);
+  outputs.commit();
   std::size_t assigned = 0;
   for (int l : R.labels)
     assigned += l != 0;
@@ -289,14 +306,16 @@ Command add_cluster(CLI::App& root) {
           ->check(CLI::IsMember({"paper", "code"}))
           ->capture_default_str();
   add_seed_option(app, o->seed);
-  app->add_option("--out", o->out, "write the labels (0 = unassigned) to this CSV");
-  app->add_option("--answers", o->answers,
-                  "interactive: append every answer to this file and reuse the answers already "
-                  "in it, so an interrupted session can be resumed");
+  o->out_opt = app->add_option("--out", o->out, "write the labels (0 = unassigned) to this CSV");
+  o->answers_opt =
+      app->add_option("--answers", o->answers,
+                      "interactive: append every answer to this file and reuse the answers already "
+                      "in it, so an interrupted session can be resumed");
   app->add_flag("--json", o->json, "print the result as one JSON object");
-  app->add_option("--trace", o->trace,
-                  "write every draw, query, search step and label of the run to this file "
-                  "(JSON Lines, docs/trace-format.md; replay with ssac validate)");
+  o->trace_opt =
+      app->add_option("--trace", o->trace,
+                      "write every draw, query, search step and label of the run to this file "
+                      "(JSON Lines, docs/trace-format.md; replay with ssac validate)");
   return {app, [o]() { return run_cluster(*o); }};
 }
 

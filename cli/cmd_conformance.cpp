@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "conformance_cases.hpp"
+#include "output_file.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/oracle.hpp"
@@ -227,9 +228,8 @@ std::string corpus_file(Search s) {
 }
 
 int run_conformance(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw DataError(dir + ": cannot create the directory: " + ec.message());
+  OutputFiles outputs;  // replaced as a whole (an earlier corpus holds manifest.json)
+  outputs.directory("--out", dir, "manifest.json");
   // Everything is generated before anything is written, so a failure leaves no partial corpus.
   std::vector<std::pair<std::string, std::string>> files;
   for (Search s : {Search::random, Search::distance, Search::unified, Search::plain})
@@ -246,9 +246,10 @@ int run_conformance(const std::string& dir) {
   files.emplace_back("manifest.json", mtext + "\n");
   std::size_t bytes = 0;
   for (const auto& [name, text] : files) {
-    write_file_atomically((std::filesystem::path(dir) / name).string(), text);
+    outputs.stage_in(dir, name, text);
     bytes += text.size();
   }
+  outputs.commit();
   std::cout << "wrote " << files.size() << " files (" << bytes << " bytes) to " << dir << "\n";
   return 0;
 }

@@ -3,7 +3,6 @@
 // the paper-shaped tables and write the output directory described in docs/experiment.md.
 #include <unistd.h>
 
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include "progress_bar.hpp"
 #include "ssac/error.hpp"
 #include "ssac/experiment.hpp"
+#include "ssac/numbers.hpp"
 #include "ssac/ranges.hpp"
 
 namespace ssac::cli {
@@ -40,15 +40,18 @@ struct Opts {
   bool given(const char* name) const { return app->get_option(name)->count() > 0; }
 };
 
-// "A:B" with 0 <= A < B: reps A .. B-1.
+// "A:B" with 0 <= A < B: reps A .. B-1 (both read by ssac/numbers.hpp).
 void parse_range(const std::string& s, std::uint64_t& a, std::uint64_t& b) {
   const std::size_t colon = s.find(':');
-  const char* p = s.data();
-  bool ok = colon != std::string::npos;
-  ok = ok && std::from_chars(p, p + colon, a).ptr == p + colon;
-  ok = ok && std::from_chars(p + colon + 1, p + s.size(), b).ptr == p + s.size();
-  if (!ok || !(a < b))
-    throw ParameterError("reps-range = '" + s + "' is not A:B with integers 0 <= A < B");
+  unsigned long long x = 0, y = 0;
+  const bool ok = colon != std::string::npos &&
+                  number::parse_uint(s.substr(0, colon), x) == number::Status::ok &&
+                  number::parse_uint(s.substr(colon + 1), y) == number::Status::ok;
+  if (!ok || !(x < y))
+    throw ParameterError("reps-range = '" + number::printable(s) +
+                         "' is not A:B with integers 0 <= A < B");
+  a = x;
+  b = y;
 }
 
 int run(const Opts& o) {
@@ -115,15 +118,19 @@ int run(const Opts& o) {
   }
   c.check();
   const unsigned threads = static_cast<unsigned>(to_size("threads", o.threads, 0, 4096));
-  const std::string out = !o.out.empty() ? o.out
+  const std::string out = o.given("--out") ? o.out
                           : o.data.empty()
                               ? "results/" + c.preset
                               : "results/data-" + std::filesystem::path(o.data).stem().string();
+  OutputFiles outputs;  // checked, gnuplot included, before the reps start
+  WriteOptions w;
+  w.plots = !o.no_plots;
+  prepare_output(outputs, out, w);
 
   ProgressBar bar(c.reps, !o.quiet && isatty(STDERR_FILENO));
   const ExperimentResult r = run_experiment(c, threads, [&](std::uint64_t d) { bar.update(d); });
   bar.finish();
-  return report(r, out, o.no_plots, o.quiet);
+  return report(r, outputs, out, o.no_plots, o.quiet);
 }
 
 }  // namespace

@@ -25,8 +25,7 @@ Command add_gamma(CLI::App& root) {
             std::printf("%8s %8s %14s %18s %10s\n", "cluster", "size", "radius", "nearest_outsider",
                         "ratio");
             for (std::size_t i = 0; i < st.sizes.size(); ++i) {
-              const double ratio = st.radii[i] > 0 ? st.nearest_outsider[i] / st.radii[i]
-                                                   : std::numeric_limits<double>::infinity();
+              const double ratio = cluster_ratio(st.radii[i], st.nearest_outsider[i]);
               std::printf("%8zu %8zu %14.6f %18.6f %10.6f\n", i + 1, st.sizes[i], st.radii[i],
                           st.nearest_outsider[i], ratio);
             }

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "output_file.hpp"
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
 
@@ -42,8 +43,11 @@ Command add_generate(CLI::App& root) {
             p.k = static_cast<int>(to_size("k", o->k, 1, o->n));
             p.max_draws = o->max_draws;
             p.seed = o->seed;
+            OutputFiles outputs;  // checked before the draws start
+            outputs.file("--out", o->out);
             const Generated g = generate(p);
-            write_file_atomically(o->out, format_csv(g.data));
+            outputs.stage(o->out, format_csv(g.data));
+            outputs.commit();
             std::cout << "wrote " << o->out << ": n = " << p.n << ", m = " << p.m << ", k = " << p.k
                       << "\n"
                       << "gamma = " << format_double(g.gamma) << " (window ("

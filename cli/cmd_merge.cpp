@@ -25,6 +25,12 @@ Command add_merge(CLI::App& root) {
   app->add_flag("--quiet", o->quiet, "print nothing but errors");
   app->add_flag("--no-plots", o->no_plots, "skip the gnuplot figures");
   return {app, [o]() {
+            OutputFiles outputs;  // checked, gnuplot included, before the slices are read
+            for (const auto& d : o->dirs)
+              outputs.input(d);
+            WriteOptions w;
+            w.plots = !o->no_plots;
+            prepare_output(outputs, o->out, w);
             std::vector<ExperimentResult> parts;
             for (const auto& d : o->dirs)
               parts.push_back(read_experiment(d));
@@ -33,7 +39,7 @@ Command add_merge(CLI::App& root) {
             // slice's first) is run once more, on the same streams, so they match a single run's.
             if (!o->no_plots && merged.config.gen.m == 2 && !merged.scatter)
               merged.scatter = rep_scatter(merged.config, merged.config.rep_first);
-            return report(merged, o->out, o->no_plots, o->quiet);
+            return report(merged, outputs, o->out, o->no_plots, o->quiet);
           }};
 }
 

@@ -1,7 +1,5 @@
 #include "experiment_output.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -20,15 +18,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The files of one output directory, written into a staging directory first.
+// The files of one output directory, written into its staging directory (OutputFiles).
 struct Staged {
+  OutputFiles& outputs;
+  std::string dir;
   fs::path staging;
   std::vector<std::string> files;
   void put(const std::string& name, const std::string& content) {
-    std::ofstream out(staging / name, std::ios::binary);
-    out << content;
-    out.close();
-    if (!out) throw DataError((staging / name).string() + ": cannot write");
+    outputs.stage_in(dir, name, content);
     files.push_back(name);
   }
 };
@@ -66,45 +63,40 @@ void write_plots(const ExperimentResult& r, const WriteOptions& opt, Staged& st)
 
 }  // namespace
 
-std::vector<std::string> write_experiment(const ExperimentResult& r, const std::string& dir,
-                                          const WriteOptions& opt) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir))
-    throw DataError(dir + ": cannot create the output directory (" + ec.message() + ")");
-  Staged st;
-  st.staging = fs::path(dir) / (".staging-" + std::to_string(getpid()));
-  fs::remove_all(st.staging, ec);
-  fs::create_directory(st.staging, ec);
-  if (ec) throw DataError(st.staging.string() + ": cannot create (" + ec.message() + ")");
-  try {
-    st.put("summary.json", summary_json(r));
-    st.put("gamma.csv", gamma_csv(r));
-    st.put("table.txt", format_tables(r));
-    if (r.wall_seconds > 0.0) st.put("timing.json", timing_json(r));
-    for (const ExperimentBlock& b : experiment_blocks(r.config))
-      for (Metric m : {Metric::accuracy, Metric::failures})
-        st.put(std::string(metric_name(m)) + "_" + block_name(b) + ".csv", block_csv(r, b, m));
-    if (opt.plots) write_plots(r, opt, st);
-    // Every file is complete: move them into place.
-    std::sort(st.files.begin(), st.files.end());
-    for (const auto& name : st.files) {
-      fs::rename(st.staging / name, fs::path(dir) / name, ec);
-      if (ec)
-        throw DataError((fs::path(dir) / name).string() + ": cannot write (" + ec.message() + ")");
-    }
-    fs::remove_all(st.staging, ec);
-  } catch (...) {
-    fs::remove_all(st.staging, ec);
-    throw;
-  }
+void prepare_output(OutputFiles& outputs, const std::string& dir, const WriteOptions& opt) {
+  outputs.directory("--out", dir, "summary.json");
+  if (opt.plots) check_gnuplot(opt.gnuplot);
+}
+
+std::vector<std::string> write_experiment(const ExperimentResult& r, OutputFiles& outputs,
+                                          const std::string& dir, const WriteOptions& opt) {
+  Staged st{outputs, dir, outputs.staging(dir), {}};
+  st.put("summary.json", summary_json(r));
+  st.put("gamma.csv", gamma_csv(r));
+  st.put("table.txt", format_tables(r));
+  if (r.wall_seconds > 0.0) st.put("timing.json", timing_json(r));
+  for (const ExperimentBlock& b : experiment_blocks(r.config))
+    for (Metric m : {Metric::accuracy, Metric::failures})
+      st.put(std::string(metric_name(m)) + "_" + block_name(b) + ".csv", block_csv(r, b, m));
+  if (opt.plots) write_plots(r, opt, st);
+  // Every file is complete: the directory replaces the earlier one as a whole.
+  outputs.commit();
+  std::sort(st.files.begin(), st.files.end());
   return st.files;
 }
 
-int report(const ExperimentResult& r, const std::string& out, bool no_plots, bool quiet) {
+std::vector<std::string> write_experiment(const ExperimentResult& r, const std::string& dir,
+                                          const WriteOptions& opt) {
+  OutputFiles outputs;
+  prepare_output(outputs, dir, opt);
+  return write_experiment(r, outputs, dir, opt);
+}
+
+int report(const ExperimentResult& r, OutputFiles& outputs, const std::string& out, bool no_plots,
+           bool quiet) {
   WriteOptions w;
   w.plots = !no_plots;
-  const auto files = write_experiment(r, out, w);
+  const auto files = write_experiment(r, outputs, out, w);
   if (quiet) return 0;
   std::cout << format_tables(r) << "\n";
   if (r.wall_seconds > 0) {

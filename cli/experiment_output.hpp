@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "output_file.hpp"
 #include "ssac/experiment.hpp"
 
 namespace ssac::cli {
@@ -13,16 +14,26 @@ struct WriteOptions {
   bool plots = true;
   std::string gnuplot = "gnuplot";
 };
+// Registers `dir` as the command's output directory and checks, before the work starts, that it
+// can be written (OutputFiles::directory, marker summary.json) and, with plots, that gnuplot is
+// found.
+void prepare_output(OutputFiles& outputs, const std::string& dir, const WriteOptions& opt);
+
 // Writes summary.json, gamma.csv, the CSV tables, table.txt, timing.json (when the result has
 // timings) and, with plots, the figures' inputs (gamma_hist.csv; scatter.csv and centers.csv when
 // the result has scatter data; plots.gp and plot_values.gp) and the PNG files gnuplot draws from
-// them, into `dir` (created if missing). Every file is first written into a staging directory
-// inside `dir` and renamed into place only when all were written, so a failure leaves no partial
-// output. Returns the names of the files written, sorted.
+// them, into `dir` (registered with prepare_output). Every file is first written into a staging
+// directory beside `dir`, which replaces `dir` as a whole only when all were written, so a
+// failure leaves no partial output and no file of an earlier run. Returns the names of the files
+// written, sorted.
+std::vector<std::string> write_experiment(const ExperimentResult& r, OutputFiles& outputs,
+                                          const std::string& dir, const WriteOptions& opt);
+// The same with its own OutputFiles.
 std::vector<std::string> write_experiment(const ExperimentResult& r, const std::string& dir,
                                           const WriteOptions& opt);
 
 // Writes the output directory, then (unless quiet) prints the tables, the timing and the files.
-int report(const ExperimentResult& r, const std::string& out, bool no_plots, bool quiet);
+int report(const ExperimentResult& r, OutputFiles& outputs, const std::string& out, bool no_plots,
+           bool quiet);
 
 }  // namespace ssac::cli

@@ -1,12 +1,14 @@
 #include "experiment_plots.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <vector>
@@ -163,6 +165,29 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
     s += "scatter = 0\n";
   }
   return s;
+}
+
+void check_gnuplot(const std::string& gnuplot) {
+  std::vector<std::string> candidates;
+  const char* path = std::getenv("PATH");
+  if (gnuplot.find('/') != std::string::npos || !path) {
+    candidates.push_back(gnuplot);
+  } else {
+    std::string dirs = path;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t colon = dirs.find(':', start);
+      const std::string d = dirs.substr(start, colon == std::string::npos ? colon : colon - start);
+      candidates.push_back((d.empty() ? std::string(".") : d) + "/" + gnuplot);
+      if (colon == std::string::npos) break;
+      start = colon + 1;
+    }
+  }
+  for (const std::string& c : candidates) {
+    struct stat st {};
+    if (stat(c.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(c.c_str(), X_OK) == 0) return;
+  }
+  throw DataError(gnuplot + ": not found (install Debian's gnuplot-nox, or pass --no-plots)");
 }
 
 void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir) {

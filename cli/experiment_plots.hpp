@@ -33,5 +33,8 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
 // Runs `gnuplot plots.gp` inside `dir`, its output to dir/gnuplot.log. Throws DataError when the
 // program cannot be started or fails (with the first line it printed).
 void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir);
+// Throws the DataError run_gnuplot would throw when `gnuplot` is not an executable on PATH (or,
+// with a slash, at that path): checked before a run, so that a missing gnuplot loses no results.
+void check_gnuplot(const std::string& gnuplot);
 
 }  // namespace ssac::cli

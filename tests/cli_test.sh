@@ -4,6 +4,7 @@
 # byte-identical repeated runs. Usage: cli_test.sh PATH/TO/ssac
 set -u
 SSAC=$1
+FIXTURES=$(cd "$(dirname "$0")/fixtures" && pwd)
 # shellcheck source=cli_harness.sh
 source "$(dirname "$0")/cli_harness.sh"
 
@@ -64,6 +65,18 @@ expect 1 "nolabel.csv: no 'label' column" -- "$SSAC" cluster nolabel.csv --k 2 -
 expect 1 'no draw in 3 had its gamma-margin' -- "$SSAC" generate --n 100 --std 0.01 --gamma-max 1.0001 --max-draws 3 --out y.csv
 [ ! -e y.csv ] && ok || bad "a failed generate left y.csv behind"
 expect 1 'cannot open the file for writing' -- "$SSAC" generate --n 100 --gamma-min 0 --gamma-max inf --out /nonexistent/z.csv
+
+# Coordinates whose squares overflow (1e200): the distances fall back to the scaled sum, so the
+# gamma-margin is tiny.csv's 19 (the same points times 1e200), not inf or nan
+# (proofs-notes/semantics.md, "Distances of huge coordinates").
+g=$("$SSAC" gamma "$FIXTURES/huge-valid.csv" | sed -n 's/^gamma = //p')
+awk -v g="$g" 'BEGIN { exit !(g > 18.999999999 && g < 19.000000001) }' && ok ||
+  bad "gamma of tiny.csv times 1e200 is '$g', expected 19"
+# Two points at one place with different labels: no gamma has the property (gamma = 0).
+g=$("$SSAC" gamma "$FIXTURES/coincident.csv" | sed -n 's/^gamma = //p')
+[ "$g" = 0 ] && ok || bad "gamma of coincident points with different labels is '$g', expected 0"
+# The generator refuses a spread whose data it could not write back.
+expect 2 'std = 1e+300 is outside its admissible range (0, 1e150]' -- "$SSAC" generate --std 1e300 --out big.csv
 
 # Help is success.
 expect 0 '' -- "$SSAC" --help

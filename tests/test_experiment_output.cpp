@@ -221,7 +221,8 @@ TEST(ExperimentOutput, AFailingPlotterLeavesNoOutput) {
     EXPECT_NE(std::string(e.what()).find("false failed on plots.gp"), std::string::npos)
         << e.what();
   }
-  EXPECT_TRUE(files_in(out).empty());
+  EXPECT_FALSE(fs::exists(out));            // not even created
+  EXPECT_TRUE(files_in(tmp.path).empty());  // and no staging directory beside it
   w.gnuplot = (tmp.path / "no-such-program").string();
   try {
     ssac::cli::write_experiment(r, out.string(), w);
@@ -229,7 +230,8 @@ TEST(ExperimentOutput, AFailingPlotterLeavesNoOutput) {
   } catch (const ssac::DataError& e) {
     EXPECT_NE(std::string(e.what()).find("not found"), std::string::npos) << e.what();
   }
-  EXPECT_TRUE(files_in(out).empty());
+  EXPECT_FALSE(fs::exists(out));            // not even created
+  EXPECT_TRUE(files_in(tmp.path).empty());  // and no staging directory beside it
 }
 
 }  // namespace

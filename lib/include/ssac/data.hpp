@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -49,15 +50,27 @@ struct ClusterStats {
   // gamma = min_i nearest_outsider_i / r(C_i): the supremum of the gammas for which the
   // clustering has the gamma-margin property (Definition 2 is a strict inequality, so the
   // property holds for every gamma' < gamma and fails at gamma itself). A cluster with
-  // r(C_i) = 0 constrains nothing (ratio +inf); so gamma = +inf when K = 1.
+  // r(C_i) = 0 constrains nothing (ratio +inf) unless an outsider lies on its mean (ratio 0,
+  // cluster_ratio); so gamma = +inf when K = 1.
   double gamma = 0.0;
 };
 ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels);
+// One cluster's nearest_outsider / r(C_i): +inf when r(C_i) = 0 and every outsider is away from
+// the mean, 0 when r(C_i) = 0 and an outsider lies on it (coincident points with different
+// labels: no gamma has the property).
+double cluster_ratio(double radius, double nearest_outsider);
 
 // CSV: a header row naming the columns; every field numeric; a column named exactly `label`,
 // if present, holds the integer cluster ids 1..K. Blank lines are allowed only at the end, CRLF
 // line ends are accepted, fields may carry surrounding spaces. Errors throw DataError with
 // "FILE:LINE:COLUMN: message".
+// A file (or a pipe such as `<(cat f)`, whose first bytes must arrive within kPipeWaitSeconds)
+// of at most kMaxCsvBytes, lines of at most kMaxCsvLine bytes; devices are refused. A UTF-8 byte
+// order mark before the header is skipped; a field in double quotes (without quotes inside) is
+// read without them. Numbers are decimal (ssac/numbers.hpp): "+1" is 1, "1e400" out of range.
+inline constexpr std::uint64_t kMaxCsvBytes = std::uint64_t{16} << 30;
+inline constexpr std::size_t kMaxCsvLine = std::size_t{16} << 20;
+inline constexpr int kPipeWaitSeconds = 10;
 Dataset read_csv(const std::string& path);
 Dataset parse_csv(const std::string& text, const std::string& name);
 

@@ -15,7 +15,9 @@ void check_k(long long k, std::size_t n) {
 void check_eta(double eta, int k) {
   if (!(eta > 0.0) || !std::isfinite(eta)) throw_out_of_range("eta", eta, "(0, inf)");
   if (static_cast<double>(k) * eta > static_cast<double>(kMaxSampleSize))
-    throw_out_of_range("eta", eta, "(0, 1e8 / k] (r = ceil(k eta) must stay at most 1e8 samples)");
+    throw_out_of_range("eta", eta,
+                       "(0, 1e6 / k] (r = ceil(k eta) must stay at most 1e6 draws, which Phase 1 "
+                       "keeps in about 120 MB)");
 }
 
 void check_beta(long long beta) {

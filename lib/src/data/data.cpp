@@ -1,5 +1,9 @@
 #include "ssac/data.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -7,9 +11,11 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <system_error>
 
 #include "ssac/error.hpp"
+#include "ssac/numbers.hpp"
 #include "ssac/ranges.hpp"
 
 namespace ssac {
@@ -28,7 +34,22 @@ double squared_distance(const double* a, const double* b, std::size_t m) {
 }
 
 double distance(const double* a, const double* b, std::size_t m) {
-  return std::sqrt(squared_distance(a, b, m));
+  const double s = squared_distance(a, b, m);
+  if (std::isfinite(s)) return std::sqrt(s);
+  // The squares overflowed (coordinates near 1e154 or beyond) although the points are finite:
+  // the distance again, from halved differences (a - b itself may overflow) scaled by the
+  // largest, as hypot does (proofs-notes/semantics.md, "Distances of huge coordinates"). Only
+  // this case takes the path, so every distance the plain sum can hold stays bit-identical.
+  double big = 0.0;
+  for (std::size_t c = 0; c < m; ++c)
+    big = std::max(big, std::fabs(a[c] * 0.5 - b[c] * 0.5));
+  if (!(big > 0.0) || !std::isfinite(big)) return s;  // NaN input: left as the plain sum has it
+  double t = 0.0;
+  for (std::size_t c = 0; c < m; ++c) {
+    const double d = (a[c] * 0.5 - b[c] * 0.5) / big;
+    t += d * d;
+  }
+  return 2.0 * big * std::sqrt(t);  // +inf only when the distance itself exceeds the largest double
 }
 
 Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
@@ -39,6 +60,11 @@ Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
   for (Eigen::Index c = 0; c < X.cols(); ++c)
     mu[c] /= static_cast<double>(rows.size());
   return mu;
+}
+
+double cluster_ratio(double radius, double nearest_outsider) {
+  if (radius > 0.0) return nearest_outsider / radius;
+  return nearest_outsider > 0.0 ? std::numeric_limits<double>::infinity() : 0.0;
 }
 
 ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
@@ -63,8 +89,11 @@ ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
     }
     st.radii.push_back(radius);
     st.nearest_outsider.push_back(outsider);
-    // Definition 2: gamma d(x, mu_i) < d(y, mu_i) for all members x and outsiders y.
-    if (radius > 0.0) st.gamma = std::min(st.gamma, outsider / radius);
+    // Definition 2: gamma d(x, mu_i) < d(y, mu_i) for all members x and outsiders y. With
+    // r(C_i) = 0 the cluster constrains nothing (0 < d(y, mu_i) for every gamma) unless an
+    // outsider sits on its mean: then 0 < 0 fails for every gamma, and gamma = 0
+    // (proofs-notes/semantics.md, "Coincident points with different labels").
+    st.gamma = std::min(st.gamma, cluster_ratio(radius, outsider));
   }
   return st;
 }
@@ -94,6 +123,12 @@ std::vector<Field> split_fields(std::string_view line) {
     }
     while (!f.empty() && (f.back() == ' ' || f.back() == '\t'))
       f.remove_suffix(1);
+    // "name" (spreadsheets quote every field): read without the quotes.
+    if (f.size() >= 2 && f.front() == '"' && f.back() == '"' &&
+        f.substr(1, f.size() - 2).find('"') == std::string_view::npos) {
+      f = f.substr(1, f.size() - 2);
+      ++col;
+    }
     out.push_back({f, col});
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -116,17 +151,22 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
     pos = nl + 1;
     return true;
   };
+  // A UTF-8 byte order mark (as some spreadsheets write) is not part of the first column's name.
+  const std::size_t start = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   std::size_t total = 0, last_content = 0;  // lines, and the 1-based number of the last non-blank
   {
-    std::size_t pos = 0;
+    std::size_t pos = start;
     std::string_view line;
     while (next_line(pos, line)) {
       ++total;
+      if (line.size() > kMaxCsvLine)
+        throw DataError(where(name, total, 1) + "the line is longer than " +
+                        std::to_string(kMaxCsvLine >> 20) + " MiB, the most a CSV line may hold");
       if (line.find_first_not_of(" \t") != std::string_view::npos) last_content = total;
     }
   }
   if (last_content == 0) throw DataError(name + ": the file is empty (expected a header row)");
-  std::size_t pos = 0;
+  std::size_t pos = start;
   std::string_view first;
   next_line(pos, first);
 
@@ -170,27 +210,27 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
     std::size_t out_col = 0;
     for (std::size_t c = 0; c < fields.size(); ++c) {
       const Field& f = fields[c];
-      const char* b = f.text.data();
-      const char* e = b + f.text.size();
+      auto shown = [&] { return number::printable(f.text); };  // for messages only
       if (static_cast<int>(c) == label_col) {
         long long v = 0;
-        auto res = std::from_chars(b, e, v);
-        if (f.text.empty() || res.ec != std::errc() || res.ptr != e)
-          throw DataError(where(name, lineno, f.column) + "label '" + std::string(f.text) +
+        const number::Status st = number::parse_int(f.text, v);
+        if (st == number::Status::not_a_number)
+          throw DataError(where(name, lineno, f.column) + "label '" + shown() +
                           "' is not an integer");
-        if (v < 1 || v > range::kMaxLabel)
-          throw DataError(where(name, lineno, f.column) + "label " + std::to_string(v) +
-                          " is outside 1.." + std::to_string(range::kMaxLabel) +
-                          " (cluster ids start at 1)");
+        if (st == number::Status::out_of_range || v < 1 || v > range::kMaxLabel)
+          throw DataError(where(name, lineno, f.column) + "label " + shown() + " is outside 1.." +
+                          std::to_string(range::kMaxLabel) + " (cluster ids start at 1)");
         data.labels[r] = static_cast<int>(v);
       } else {
         double v = 0;
-        auto res = std::from_chars(b, e, v);
-        if (f.text.empty() || res.ec != std::errc() || res.ptr != e)
-          throw DataError(where(name, lineno, f.column) + "'" + std::string(f.text) +
-                          "' is not a number");
+        const number::Status st = number::parse_real(f.text, v);
+        if (st == number::Status::not_a_number)
+          throw DataError(where(name, lineno, f.column) + "'" + shown() + "' is not a number");
+        if (st == number::Status::out_of_range)
+          throw DataError(where(name, lineno, f.column) + "'" + shown() +
+                          "' is out of range (beyond the largest double, about 1.8e308)");
         if (!std::isfinite(v))
-          throw DataError(where(name, lineno, f.column) + "'" + std::string(f.text) +
+          throw DataError(where(name, lineno, f.column) + "'" + shown() +
                           "' is not a finite number");
         data.points(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(out_col++)) = v;
       }
@@ -211,18 +251,60 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   return data;
 }
 
-Dataset read_csv(const std::string& path) {
+namespace {
+
+// The whole input in one buffer: a regular file by its size, a pipe (a FIFO, `<(cat f)`) until
+// it ends. A pipe with no writer would block for ever, so the first bytes must arrive within
+// kPipeWaitSeconds. Devices and other special files are refused: /dev/zero would never end.
+std::string read_input(const std::string& path) {
+  namespace fs = std::filesystem;
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
+  const fs::file_status fst = fs::status(path, ec);
+  if (fst.type() == fs::file_type::not_found || ec)
+    throw DataError(path + ": cannot open the file for reading");
+  if (fst.type() == fs::file_type::directory)
     throw DataError(path + ": is a directory, not a CSV file");
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw DataError(path + ": cannot open the file for reading");
-  const std::streamoff size = in.tellg();
-  if (size < 0) throw DataError(path + ": cannot read the file (not a regular file?)");
-  std::string text(static_cast<std::size_t>(size), '\0');  // one allocation, no second copy
-  in.seekg(0);
-  if (!in.read(text.data(), size)) throw DataError(path + ": read error");
-  return parse_csv(text, path);
+  const bool pipe = fst.type() == fs::file_type::fifo;
+  if (!pipe && fst.type() != fs::file_type::regular)
+    throw DataError(path + ": is not a regular file or a pipe (a device?); it is not read");
+  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw DataError(path + ": cannot open the file for reading");
+  std::FILE* f = fdopen(fd, "rb");
+  if (!f) throw DataError(path + ": cannot open the file for reading");
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, &std::fclose);
+  std::string text;
+  if (pipe) {
+    pollfd p{fd, POLLIN, 0};
+    if (poll(&p, 1, kPipeWaitSeconds * 1000) == 0)
+      throw DataError(path + ": nothing arrived from the pipe in " +
+                      std::to_string(kPipeWaitSeconds) + " s (no writer?)");
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    char buf[1 << 16];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+      if (text.size() + n > kMaxCsvBytes)
+        throw DataError(path + ": longer than " + std::to_string(kMaxCsvBytes >> 30) +
+                        " GiB, the most a CSV may hold");
+      text.append(buf, n);
+    }
+  } else {
+    struct stat st {};
+    if (fstat(fd, &st) != 0) throw DataError(path + ": cannot read the file");
+    if (static_cast<std::uint64_t>(st.st_size) > kMaxCsvBytes)
+      throw DataError(path + ": longer than " + std::to_string(kMaxCsvBytes >> 30) +
+                      " GiB, the most a CSV may hold");
+    text.resize(static_cast<std::size_t>(st.st_size));  // one allocation, no second copy
+    if (std::fread(text.data(), 1, text.size(), f) != text.size())
+      throw DataError(path + ": read error");
+  }
+  if (std::ferror(f)) throw DataError(path + ": read error");
+  return text;
+}
+
+}  // namespace
+
+Dataset read_csv(const std::string& path) {
+  return parse_csv(read_input(path), path);
 }
 
 std::string format_csv(const Dataset& data) {

@@ -17,12 +17,17 @@ void GeneratorParams::check() const {
   if (k < 1 || static_cast<std::size_t>(k) > n)
     throw_out_of_range("k", static_cast<long long>(k), "[1, n] = [1, " + std::to_string(n) + "]");
   if (!(sigma > 0.0) || !std::isfinite(sigma)) throw_out_of_range("std", sigma, "(0, inf)");
+  // A coordinate is a center plus sigma times a Gaussian draw, and a mean sums up to 1e8 of them;
+  // the window test keeps squared distances, summed over up to 1e5 coordinates. Up to 1e150 every
+  // such sum stays finite, so the data can be tested, written and read back.
+  if (sigma > 1e150) throw_out_of_range("std", sigma, "(0, 1e150] (the data must stay finite)");
   if (!(gamma_min >= 0.0) || !std::isfinite(gamma_min))
     throw_out_of_range("gamma-min", gamma_min, "[0, inf)");
   if (!(gamma_max > gamma_min))
     throw_out_of_range("gamma-max", gamma_max,
                        "(gamma-min, inf] = (" + format_double(gamma_min) + ", inf]");
-  if (!(box > 0.0) || !std::isfinite(box)) throw_out_of_range("box", box, "(0, inf)");
+  if (!(box > 0.0) || !std::isfinite(box) || box > 1e150)
+    throw_out_of_range("box", box, "(0, 1e150]");
   if (max_draws < 1) throw_out_of_range("max-draws", static_cast<long long>(max_draws), "[1, inf)");
 }
 
@@ -158,7 +163,7 @@ class Drawer {
     }
     double gamma = inf;
     for (std::size_t i = 0; i < k_; ++i)
-      if (radius_[i] > 0.0) gamma = std::min(gamma, outsider_[i] / radius_[i]);
+      gamma = std::min(gamma, cluster_ratio(radius_[i], outsider_[i]));
     return gamma;
   }
 

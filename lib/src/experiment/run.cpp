@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <tuple>
 
@@ -230,8 +231,19 @@ ExperimentResult run_experiment(const ExperimentConfig& c, unsigned threads,
     R.fit_seconds += timing.fits;
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back(worker);
+  for (unsigned t = 0; t < threads; ++t) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::system_error& e) {
+      // The system refused a thread (an address-space or process limit): the started ones stop
+      // and are joined, rather than destroyed while joinable (std::terminate).
+      stop.store(true);
+      for (auto& th : pool)
+        th.join();
+      throw DataError("cannot start worker thread " + std::to_string(t + 1) + " of " +
+                      std::to_string(threads) + " (" + e.what() + "); pass a smaller --threads");
+    }
+  }
   if (progress) {
     while (done.load() < c.reps && !stop.load()) {
       progress(done.load());

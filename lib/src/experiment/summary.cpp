@@ -11,6 +11,8 @@
 
 #include "ssac/error.hpp"
 #include "ssac/experiment_summary.hpp"
+#include "ssac/numbers.hpp"
+#include "ssac/ranges.hpp"
 
 namespace ssac {
 
@@ -130,6 +132,15 @@ std::string gamma_csv(const ExperimentResult& r) {
 }
 
 static std::string read_text(const std::string& path) {
+  // A slice's files are regular files an earlier run wrote: a FIFO would block, a device never end.
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (st.type() != std::filesystem::file_type::not_found && !ec &&
+      st.type() != std::filesystem::file_type::regular)
+    throw DataError(path + ": is not a regular file; it is not read");
+  if (st.type() == std::filesystem::file_type::regular &&
+      std::filesystem::file_size(path, ec) > (std::uintmax_t{1} << 32))
+    throw DataError(path + ": larger than 4 GiB, more than a slice's file can hold");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw DataError(path + ": cannot open for reading");
   std::ostringstream ss;
@@ -148,6 +159,45 @@ static std::string line_col(const std::string& text, std::size_t byte) {
     }
   }
   return std::to_string(line) + ":" + std::to_string(col);
+}
+
+// Checked fields of a slice: nlohmann's get<> would wrap -1 into 2^64-1, cut 2^32 + 10 down to 10
+// and round 1e15 written as a float; merge trusts no field (docs/bad-input.md, M rows).
+static std::string field_where(const std::string& path, const std::string& key, std::size_t cell) {
+  return path + ": " + (cell ? "cell " + std::to_string(cell) + " field \"" : "field \"") + key +
+         "\"";
+}
+
+static std::uint64_t uint_field(const ojson& j, const std::string& key, std::uint64_t hi,
+                                const std::string& path, std::size_t cell = 0) {
+  const ojson& v = j.at(key);
+  if (!v.is_number_unsigned() || v.get<std::uint64_t>() > hi)
+    throw DataError(field_where(path, key, cell) + " = " + number::printable(v.dump()) +
+                    " is not a whole number in 0.." + std::to_string(hi));
+  return v.get<std::uint64_t>();
+}
+
+static double real_field(const ojson& j, const std::string& key, const std::string& path,
+                         std::size_t cell = 0) {
+  const ojson& v = j.at(key);
+  if (!v.is_number() || !std::isfinite(v.get<double>()))
+    throw DataError(field_where(path, key, cell) + " = " + number::printable(v.dump()) +
+                    " is not a finite number");
+  return v.get<double>();
+}
+
+static std::vector<double> reals_field(const ojson& j, const std::string& key,
+                                       const std::string& path) {
+  const ojson& v = j.at(key);
+  if (!v.is_array()) throw DataError(field_where(path, key, 0) + " is not a list of numbers");
+  std::vector<double> out;
+  for (const auto& e : v) {
+    if (!e.is_number() || !std::isfinite(e.get<double>()))
+      throw DataError(field_where(path, key, 0) + " holds " + number::printable(e.dump()) +
+                      ", not a finite number");
+    out.push_back(e.get<double>());
+  }
+  return out;
 }
 
 ExperimentResult read_experiment(const std::string& dir) {
@@ -173,22 +223,23 @@ ExperimentResult read_experiment(const std::string& dir) {
         throw DataError(data_path + ": its gamma differs from the one " + path +
                         " recorded; the dataset changed since the run");
     }
-    c.reps = j.at("reps").get<std::uint64_t>();
-    c.seed = j.at("seed").get<std::uint64_t>();
-    c.gen.n = j.at("n").get<std::size_t>();
-    c.gen.m = j.at("m").get<std::size_t>();
-    c.gen.k = j.at("k").get<int>();
+    c.reps = uint_field(j, "reps", 1000000000, path);
+    c.seed = uint_field(j, "seed", std::numeric_limits<std::uint64_t>::max(), path);
+    c.gen.n = uint_field(j, "n", 100000000, path);
+    c.gen.m = uint_field(j, "m", 100000, path);
+    c.gen.k = static_cast<int>(uint_field(j, "k", 1000000, path));
     if (c.data &&
         (c.gen.n != c.data->n() || c.gen.m != c.data->m() || c.gen.k != c.data->num_labels()))
       throw DataError(path + ": n, m or k differ from those of " + c.data_path);
-    c.gen.sigma = j.at("sigma").get<double>();
-    c.gen.gamma_min = j.at("gamma_min").get<double>();
+    c.gen.sigma = real_field(j, "sigma", path);
+    c.gen.gamma_min = real_field(j, "gamma_min", path);
     c.gen.gamma_max = j.at("gamma_max").is_null() ? std::numeric_limits<double>::infinity()
-                                                  : j.at("gamma_max").get<double>();
-    c.rep_first = j.at("rep_first").get<std::uint64_t>();
-    c.gen.box = j.at("box").get<double>();
-    c.gen.max_draws = j.at("max_draws").get<std::uint64_t>();
-    c.beta = j.at("beta").get<int>();
+                                                  : real_field(j, "gamma_max", path);
+    c.rep_first =
+        uint_field(j, "rep_first", std::numeric_limits<std::uint64_t>::max() - c.reps, path);
+    c.gen.box = real_field(j, "box", path);
+    c.gen.max_draws = uint_field(j, "max_draws", std::numeric_limits<std::uint64_t>::max(), path);
+    c.beta = static_cast<int>(uint_field(j, "beta", range::kMaxBeta, path));
     c.search = search_from_string(j.at("search").get<std::string>(), path);
     c.elimination = j.at("assignment").get<std::string>() == "paper";
     if (j.contains("rules")) {
@@ -208,10 +259,10 @@ ExperimentResult read_experiment(const std::string& dir) {
     const auto algs = j.at("algorithms").get<std::vector<std::string>>();
     c.weak = std::find(algs.begin(), algs.end(), "weak") != algs.end();
     c.original = std::find(algs.begin(), algs.end(), "original") != algs.end();
-    c.q = j.at("q").get<std::vector<double>>();
-    c.nu = j.at("nu").get<std::vector<double>>();
-    c.rho = j.at("rho").get<std::vector<double>>();
-    c.eta = j.at("eta").get<std::vector<double>>();
+    c.q = reals_field(j, "q", path);
+    c.nu = reals_field(j, "nu", path);
+    c.rho = reals_field(j, "rho", path);
+    c.eta = reals_field(j, "eta", path);
     R.cells = experiment_cells(c);
     const auto& cells = j.at("cells");
     if (cells.size() != R.cells.size())
@@ -227,13 +278,24 @@ ExperimentResult read_experiment(const std::string& dir) {
         throw DataError(path + ": cell " + std::to_string(i + 1) + " does not match the " +
                         "configuration (expected " + to_string(s.oracle) + " " + s.row_label() +
                         " eta=" + format_double(s.eta) + ")");
+      // Per rep a cell counts at most n points right, one failure and r + n queries in Phase 1
+      // (r = ceil(k eta) draws); accuracies lie in 0..100.
+      const std::uint64_t points = c.reps * c.gen.n;
       CellTotals t;
-      t.correct = e.at("correct_points").get<std::uint64_t>();
-      t.optimal_correct = e.at("optimal_correct_points").get<std::uint64_t>();
-      t.failures = e.at("failures").get<std::uint64_t>();
-      t.search_failures = e.at("binary_search_failures").get<std::uint64_t>();
-      t.queries_phase1 = e.at("queries_phase1").get<std::uint64_t>();
-      t.queries_phase2 = e.at("queries_phase2").get<std::uint64_t>();
+      t.correct = uint_field(e, "correct_points", points, path, i + 1);
+      t.optimal_correct = uint_field(e, "optimal_correct_points", points, path, i + 1);
+      t.failures = uint_field(e, "failures", c.reps, path, i + 1);
+      const std::uint64_t big = std::numeric_limits<std::uint64_t>::max() / 4;
+      t.search_failures = uint_field(e, "binary_search_failures", big, path, i + 1);
+      t.queries_phase1 = uint_field(e, "queries_phase1", big, path, i + 1);
+      t.queries_phase2 = uint_field(e, "queries_phase2", big, path, i + 1);
+      for (const char* key : {"accuracy_pct", "optimal_accuracy_pct"})
+        if (e.contains(key)) {
+          const double a = real_field(e, key, path, i + 1);
+          if (!(a >= 0.0 && a <= 100.0))
+            throw DataError(field_where(path, key, i + 1) + " = " + format_double(a) +
+                            " is outside 0..100");
+        }
       R.totals.push_back(t);
     }
   } catch (const nlohmann::json::exception& e) {
@@ -257,15 +319,22 @@ ExperimentResult read_experiment(const std::string& dir) {
       continue;
     }
     const std::size_t a = line.find(','), b = line.find(',', a == line.npos ? a : a + 1);
-    std::uint64_t rep = 0, draws = 0;
+    unsigned long long rep = 0, draws = 0;
     double gamma = 0.0;
-    const char* s = line.data();
-    const char* e = s + line.size();
+    const std::string_view v(line);
     bool ok = a != line.npos && b != line.npos;
-    ok = ok && std::from_chars(s, s + a, rep).ptr == s + a;
-    ok = ok && std::from_chars(s + a + 1, s + b, gamma).ptr == s + b;
-    ok = ok && std::from_chars(s + b + 1, e, draws).ptr == e;
+    ok = ok && number::parse_uint(v.substr(0, a), rep) == number::Status::ok;
+    ok = ok && number::parse_real(v.substr(a + 1, b - a - 1), gamma) == number::Status::ok;
+    ok = ok && number::parse_uint(v.substr(b + 1), draws) == number::Status::ok;
     if (!ok) throw DataError(gpath + ":" + std::to_string(lineno) + ":1: expected rep,gamma,draws");
+    // The generator accepted the draw because gamma_min < gamma <= gamma_max (Section 5.1).
+    if (!(gamma > c.gen.gamma_min && gamma <= c.gen.gamma_max))
+      throw DataError(gpath + ":" + std::to_string(lineno) + ": gamma " +
+                      number::printable(v.substr(a + 1, b - a - 1)) + " is outside the window (" +
+                      format_double(c.gen.gamma_min) + ", " + format_double(c.gen.gamma_max) + "]");
+    if (draws < 1 || draws > c.gen.max_draws)
+      throw DataError(gpath + ":" + std::to_string(lineno) + ": draws " + std::to_string(draws) +
+                      " is outside 1.." + std::to_string(c.gen.max_draws));
     if (rep != c.rep_first + R.gamma.size())
       throw DataError(gpath + ":" + std::to_string(lineno) + ":1: expected rep " +
                       std::to_string(c.rep_first + R.gamma.size()));

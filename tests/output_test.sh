@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The output writer (cli/output_file.hpp) and the CSV reader's pipes under the conditions the
+# catalogue's one-command rows cannot set up: a CSV through a pipe, a FIFO without a writer,
+# concurrent writers, a signal while outputs are staged, a read-only target, a missing gnuplot, an
+# earlier run's files, and, inside a private mount namespace (root and `unshare -m`), a full disk
+# and a device node. Usage: output_test.sh PATH/TO/ssac
+set -u
+SSAC=$1
+FIXTURES=$(cd "$(dirname "$0")/fixtures" && pwd)
+# shellcheck source=cli_harness.sh
+source "$(dirname "$0")/cli_harness.sh"
+GEN=(generate --k 2 --gamma-min 0 --gamma-max inf)
+EXP=(experiment --reps 2 --n 30 --k 2 --gamma-min 0 --gamma-max inf --quiet)
+no_temporaries() { # DIR: no .ssac-* temporary left in it
+  if ls -a "$1" | grep -q '^\.ssac-'; then bad "$2: temporaries left: $(ls -a "$1" | grep '^\.ssac-')"; else ok; fi
+}
+
+# Two writers at once, ten times: both succeed and the file is one of the two complete outputs.
+"$SSAC" "${GEN[@]}" --n 20000 --seed 1 --out ref1.csv >/dev/null
+"$SSAC" "${GEN[@]}" --n 20000 --seed 2 --out ref2.csv >/dev/null
+for i in 1 2 3 4 5 6 7 8 9 10; do
+  "$SSAC" "${GEN[@]}" --n 20000 --seed 1 --out same.csv >/dev/null 2>e1.txt &
+  p1=$!
+  "$SSAC" "${GEN[@]}" --n 20000 --seed 2 --out same.csv >/dev/null 2>e2.txt &
+  p2=$!
+  wait $p1 && wait $p2 || bad "concurrent writer $i failed: $(cat e1.txt e2.txt)"
+  if cmp -s same.csv ref1.csv || cmp -s same.csv ref2.csv; then ok; else bad "concurrent $i: mixed file"; fi
+done
+no_temporaries . "concurrent writers"
+
+# A read-only file is neither replaced nor has its mode changed (root bypasses permissions, so
+# the check is on the mode itself).
+printf 'keep\n' >ro.csv
+chmod 444 ro.csv
+expect 1 'ro.csv: the file is not writable' -- "$SSAC" "${GEN[@]}" --n 30 --out ro.csv
+[ "$(cat ro.csv)" = keep ] && [ "$(stat -c %a ro.csv)" = 444 ] && ok || bad "read-only file changed"
+# An existing file keeps its mode; a new one gets 0666 less the umask.
+printf 'x\n' >mode.csv
+chmod 640 mode.csv
+"$SSAC" "${GEN[@]}" --n 30 --out mode.csv >/dev/null
+[ "$(stat -c %a mode.csv)" = 640 ] && ok || bad "mode of a replaced file: $(stat -c %a mode.csv)"
+(umask 022 && "$SSAC" "${GEN[@]}" --n 30 --out new.csv >/dev/null)
+[ "$(stat -c %a new.csv)" = 644 ] && ok || bad "mode of a new file: $(stat -c %a new.csv)"
+expect 2 '--out: the path is empty' -- "$SSAC" "${GEN[@]}" --n 30 --out ''
+# A name of 250 bytes is valid: the temporary's name does not depend on it.
+long=$(printf 'a%.0s' $(seq 250))
+expect 0 '' -- "$SSAC" "${GEN[@]}" --n 30 --out "$long"
+[ -f "$long" ] && ok || bad "250-byte name not written"
+
+# A missing gnuplot is found before the run, and nothing is written.
+expect 1 'gnuplot: not found' -- env PATH=/nonexistent "$SSAC" "${EXP[@]}" --out nogp
+[ ! -e nogp ] && ok || bad "nogp written without gnuplot"
+# A re-run replaces the directory as a whole: no file of the earlier run stays.
+expect 0 '' -- "$SSAC" "${EXP[@]}" --no-plots --out exp
+touch exp/stale.csv
+expect 0 '' -- "$SSAC" "${EXP[@]}" --no-plots --out exp
+[ ! -e exp/stale.csv ] && ok || bad "a file of the earlier run stayed in exp/"
+no_temporaries . "experiment re-run"
+# A directory that is no earlier output is not replaced.
+mkdir mine && touch mine/notes.txt
+expect 1 'mine: is neither empty nor an earlier output' -- "$SSAC" "${EXP[@]}" --out mine
+[ -e mine/notes.txt ] && ok || bad "an unrelated directory was replaced"
+
+# SIGTERM while the outputs are staged (a gnuplot that waits): ssac dies by the signal and leaves
+# neither the output nor a temporary.
+mkdir slowbin
+printf '#!/bin/sh\nsleep 30\n' >slowbin/gnuplot
+chmod +x slowbin/gnuplot
+PATH="$PWD/slowbin:$PATH" "$SSAC" "${EXP[@]}" --out sig 2>sig.txt &
+pid=$!
+for _ in $(seq 100); do ls -a | grep -q '^\.ssac-' && break; sleep 0.1; done
+ls -a | grep -q '^\.ssac-' && ok || bad "no staging directory seen before the signal"
+kill -TERM $pid
+wait $pid
+status=$?
+[ "$status" = 143 ] && ok || bad "after SIGTERM, exit status $status (expected 143)"
+[ ! -e sig ] && ok || bad "sig/ written although the run was killed"
+no_temporaries . "SIGTERM"
+
+# Inputs: a CSV through a pipe is read like a file; a FIFO nobody writes to is given up after
+# kPipeWaitSeconds (10 s) instead of blocking for ever.
+cp "$FIXTURES/tiny.csv" tiny.csv
+piped=$("$SSAC" gamma <(cat tiny.csv) 2>&1)
+[ "$piped" = "$("$SSAC" gamma tiny.csv)" ] && [[ $piped == "gamma = "* ]] && ok ||
+  bad "a CSV through a pipe: $piped"
+mkfifo lonely.fifo
+expect 1 'lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)' -- timeout 60 "$SSAC" gamma lonely.fifo
+
+# A thread the system refuses (address space capped at 1 GB, 400 threads of 8 MiB stacks): one
+# line and exit 1, not std::terminate.
+expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\"" \
+  "$SSAC" experiment --reps 400 --n 30 --k 2 --gamma-min 0 --gamma-max inf --quiet --no-plots \
+  --threads 400 --out threads
+[ ! -e threads ] && ok || bad "threads/ written although the run failed"
+# An error while a prompt of the interactive oracle is open starts on its own line.
+printf '' | "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive 2>prompt.txt >/dev/null
+grep -q '^ssac cluster: error: interactive oracle: input ended' prompt.txt && ok ||
+  bad "the interactive error is glued to the prompt: $(tail -n 1 prompt.txt)"
+
+# A full disk and a device node, in a private mount namespace with a 64 KiB tmpfs.
+if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
+  echo "SKIP full-disk and device-node cases: need root and unshare -m (uid $(id -u))"
+else
+  mkdir -p mnt
+  unshare -m bash -c '
+    set -u
+    mount -t tmpfs -o size=64k tmpfs "$2" || exit 99
+    cd "$2"
+    printf "keep\n" >full.csv
+    "$1" generate --k 2 --gamma-min 0 --gamma-max inf --n 20000 --out full.csv >/dev/null 2>err.txt
+    echo "full=$? $(cat full.csv) $(ls -a | grep -c "^\.ssac-") $(cat err.txt)"
+    mknod node c 1 3 || exit 98
+    "$1" generate --k 2 --gamma-min 0 --gamma-max inf --n 30 --out node >/dev/null 2>err.txt
+    echo "node=$? $(stat -c %F node) $(cat err.txt)"
+  ' _ "$SSAC" "$dir/mnt" >ns.txt 2>&1 </dev/null
+  st=$?
+  if [ "$st" = 99 ] || [ "$st" = 98 ]; then
+    echo "SKIP full-disk and device-node cases: mount or mknod refused: $(cat ns.txt)"
+  else
+    grep -q '^full=1 keep 0 .*full.csv: cannot write (No space left on device)' ns.txt && ok ||
+      bad "disk full: $(cat ns.txt)"
+    grep -q '^node=1 character special file .*node: is not a regular file' ns.txt && ok ||
+      bad "device node: $(cat ns.txt)"
+  fi
+fi
+finish
