@@ -327,12 +327,20 @@ ExperimentResult read_experiment(const std::string& dir) {
     ok = ok && number::parse_real(v.substr(a + 1, b - a - 1), gamma) == number::Status::ok;
     ok = ok && number::parse_uint(v.substr(b + 1), draws) == number::Status::ok;
     if (!ok) throw DataError(gpath + ":" + std::to_string(lineno) + ":1: expected rep,gamma,draws");
-    // The generator accepted the draw because gamma_min < gamma <= gamma_max (Section 5.1).
-    if (!(gamma > c.gen.gamma_min && gamma <= c.gen.gamma_max))
+    if (c.data) {
+      // A run on a fixed dataset (--data) draws no data: every rep has the file's gamma and 0
+      // draws.
+      if (draws != 0 || !(gamma == c.data_gamma))
+        throw DataError(gpath + ":" + std::to_string(lineno) + ": expected gamma " +
+                        format_double(c.data_gamma) + " and 0 draws (a run on " + c.data_path +
+                        ")");
+    } else if (!(gamma > c.gen.gamma_min && gamma <= c.gen.gamma_max)) {
+      // The generator accepted the draw because gamma_min < gamma <= gamma_max (Section 5.1).
       throw DataError(gpath + ":" + std::to_string(lineno) + ": gamma " +
                       number::printable(v.substr(a + 1, b - a - 1)) + " is outside the window (" +
                       format_double(c.gen.gamma_min) + ", " + format_double(c.gen.gamma_max) + "]");
-    if (draws < 1 || draws > c.gen.max_draws)
+    }
+    if (!c.data && (draws < 1 || draws > c.gen.max_draws))
       throw DataError(gpath + ":" + std::to_string(lineno) + ": draws " + std::to_string(draws) +
                       " is outside 1.." + std::to_string(c.gen.max_draws));
     if (rep != c.rep_first + R.gamma.size())
