@@ -1,3 +1,8 @@
+// Algorithm 1 of the paper with the cluster-assignment query of Definition 4 and the Phase-2
+// searches of Algorithms 2, 3 and 4 (and the original SSAC's plain search), as the member
+// functions of Run in the order of the paper's lines. About 490 lines, one file on purpose: a
+// reader follows one run from line 1 to line 13 here; the rules of the authors' code
+// (rules.cpp) and the order of S_i by distance (order.cpp) live beside it.
 #include "ssac/ssac.hpp"
 
 #include <algorithm>
