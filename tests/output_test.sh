@@ -88,10 +88,15 @@ expect 1 'lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)' -- ti
 
 # A thread the system refuses (address space capped at 1 GB, 400 threads of 8 MiB stacks): one
 # line and exit 1, not std::terminate.
-expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\"" \
-  "$SSAC" experiment --reps 400 --n 30 --k 2 --gamma-min 0 --gamma-max inf --quiet --no-plots \
-  --threads 400 --out threads
-[ ! -e threads ] && ok || bad "threads/ written although the run failed"
+# A sanitizer build reserves far more address space than that and cannot start under the cap.
+if bash -c "ulimit -v 1000000 && exec \"\$0\" --version" "$SSAC" >/dev/null 2>&1; then
+  expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\"" \
+    "$SSAC" experiment --reps 400 --n 30 --k 2 --gamma-min 0 --gamma-max inf --quiet --no-plots \
+    --threads 400 --out threads
+  [ ! -e threads ] && ok || bad "threads/ written although the run failed"
+else
+  echo "skipped: the thread-failure case (ssac does not start under a 1 GB address-space limit)"
+fi
 # An error while a prompt of the interactive oracle is open starts on its own line.
 printf '' | "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive 2>prompt.txt >/dev/null
 grep -q '^ssac cluster: error: interactive oracle: input ended' prompt.txt && ok ||
