@@ -64,6 +64,9 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
   expect_error("label,x,label\n1,2,3\n", "f.csv:1:9: a second column named 'label'");
   // Found by fuzz/fuzz_csv: a CR inside the header would not survive a write/read round trip.
   expect_error("x,\r y\n1,2\n3,4\n", "f.csv:1:3: control character in a column name");
+  // Found by fuzz/fuzz_csv: a name that is a byte order mark became empty when written back first.
+  expect_error("label,\t\xEF\xBB\xBF\n1,0.1\n1,0.2\n",
+               "f.csv:1:8: a byte order mark inside the header (one may only open the file)");
 }
 
 TEST(Csv, MissingFileIsADataError) {

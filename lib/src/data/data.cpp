@@ -182,6 +182,12 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
       if (static_cast<unsigned char>(header[c].text[i]) < 0x20 || header[c].text[i] == 0x7f)
         throw DataError(where(name, 1, header[c].column + i) +
                         "control character in a column name");
+    // A name opening with a byte order mark would lose it when written back as the first
+    // column (the reader drops a mark at the start of the file), so the mark may open only the
+    // file.
+    if (header[c].text.substr(0, 3) == "\xEF\xBB\xBF")
+      throw DataError(where(name, 1, header[c].column) +
+                      "a byte order mark inside the header (one may only open the file)");
     if (header[c].text == "label") {
       if (label_col >= 0)
         throw DataError(where(name, 1, header[c].column) + "a second column named 'label'");
