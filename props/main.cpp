@@ -1,9 +1,12 @@
 // The property suites' main: GoogleTest plus two things RapidCheck's integration leaves open.
-// SSAC_THOROUGH=1 multiplies RapidCheck's max_success (set per suite through RC_PARAMS by
-// props/CMakeLists.txt) by 10 before RapidCheck reads its configuration, and at exit every
+// SSAC_THOROUGH=1 (or SSAC_PROPS_SCALE) scales RapidCheck's max_success (set per suite through
+// RC_PARAMS by props/CMakeLists.txt) before RapidCheck reads its configuration, and at exit every
 // statistical property's margin row is written to $SSAC_PROPS_MARGINS_DIR.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -16,16 +19,38 @@ class MarginsWriter : public ::testing::Environment {
 };
 }  // namespace
 
+namespace {
+// The factor applied to every suite's case count: 10 under SSAC_THOROUGH=1, else SSAC_PROPS_SCALE
+// (a decimal in (0, 100]; the sanitizer run uses 0.25, since ASan and UBSan need every code path,
+// not every case), else 1. A malformed scale is an error, not a silent default.
+double case_scale() {
+  if (ssac::props::thorough()) return 10.0;
+  const char* env = std::getenv("SSAC_PROPS_SCALE");
+  if (env == nullptr || *env == '\0') return 1.0;
+  char* end = nullptr;
+  const double s = std::strtod(env, &end);
+  if (*end != '\0' || !(s > 0.0 && s <= 100.0)) {
+    std::fprintf(stderr, "ssac_props: SSAC_PROPS_SCALE='%s' is outside its range (0, 100]\n", env);
+    std::exit(2);
+  }
+  return s;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
-  if (ssac::props::thorough()) {
+  const double scale = case_scale();
+  if (scale != 1.0) {
     const char* env = std::getenv("RC_PARAMS");
     std::string params = env ? env : "";
     // Plain string search: g++ 12 reports false -Wmaybe-uninitialized inside <regex> at -O1, which
     // breaks the sanitizer build under -Werror.
     const std::string key = "max_success=";
     const std::size_t at = params.find(key);
+    const auto scaled = [&](unsigned long long cases) {
+      return std::max(1ULL, static_cast<unsigned long long>(std::ceil(scale * cases)));
+    };
     if (at == std::string::npos) {
-      params += " max_success=1000";
+      params += " max_success=" + std::to_string(scaled(100));
     } else {
       const std::size_t from = at + key.size();
       std::size_t to = from;
@@ -33,7 +58,7 @@ int main(int argc, char** argv) {
         ++to;
       const unsigned long long cases =
           to > from ? std::stoull(params.substr(from, to - from)) : 100;
-      params.replace(from, to - from, std::to_string(10 * cases));
+      params.replace(from, to - from, std::to_string(scaled(cases)));
     }
     setenv("RC_PARAMS", params.c_str(), 1);
   }
