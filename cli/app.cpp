@@ -5,6 +5,7 @@
 //      allow; a generator window that cannot be reached
 //   2  usage: an unknown option, a missing argument, a parameter outside its admissible range
 //   3  internal error: an exception no check anticipated (a bug), reported on one line
+//   4  a verdict, not an error: `ssac gof` judged the outcomes not to fit the law
 #include <iostream>
 #include <vector>
 
@@ -129,7 +130,7 @@ int run_app(int argc, char** argv, bool parse_only) {
   std::vector<Command> commands = {add_generate(app),    add_gamma(app),  add_cluster(app),
                                    add_experiment(app),  add_merge(app),  add_validate(app),
                                    add_conformance(app), add_bounds(app), add_calibrate(app),
-                                   add_exact(app)};
+                                   add_exact(app),       add_gof(app)};
   exact_numbers(&app);
   CerrGuard err;
   std::string where = "ssac";

@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "conformance_cases.hpp"
+#include "conformance_distribution.hpp"
 #include "output_file.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
@@ -227,11 +228,22 @@ std::string corpus_file(Search s) {
   return out + "\n";
 }
 
-int run_conformance(const std::string& dir) {
+int run_conformance(const std::string& dir, bool distribution) {
   OutputFiles outputs;  // replaced as a whole (an earlier corpus holds manifest.json)
   outputs.directory("--out", dir, "manifest.json");
   // Everything is generated before anything is written, so a failure leaves no partial corpus.
   std::vector<std::pair<std::string, std::string>> files;
+  if (distribution) {
+    files = distribution::corpus_files();
+    std::size_t bytes = 0;
+    for (const auto& [name, text] : files) {
+      outputs.stage_in(dir, name, text);
+      bytes += text.size();
+    }
+    outputs.commit();
+    std::cout << "wrote " << files.size() << " files (" << bytes << " bytes) to " << dir << "\n";
+    return 0;
+  }
   for (Search s : {Search::random, Search::distance, Search::unified, Search::plain})
     files.emplace_back(file_stem(s), corpus_file(s));
   json manifest;
@@ -262,8 +274,12 @@ Command add_conformance(CLI::App& root) {
       "Write the conformance corpus: deterministic test vectors (one JSON file per Phase-2 "
       "search, each test a reference trace) and a SHA-256 manifest; docs/conformance.md.");
   auto dir = std::make_shared<std::string>();
+  auto distribution = std::make_shared<bool>(false);
   app->add_option("--out", *dir, "directory to write (created if missing)")->required();
-  return {app, [dir]() { return run_conformance(*dir); }};
+  app->add_flag("--distribution", *distribution,
+                "write the distribution corpus instead: small instances, each with the exact law "
+                "of its outcome, for `ssac gof` (docs/conformance.md)");
+  return {app, [dir, distribution]() { return run_conformance(*dir, *distribution); }};
 }
 
 }  // namespace ssac::cli

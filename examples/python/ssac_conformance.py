@@ -59,13 +59,15 @@ def trace_header(X, k, eta, beta, search, elimination=True, seed=None):
     return h
 
 
-def ssac(X, k, eta, beta, search, elimination, choose, oracle):
+def ssac(X, k, eta, beta, search, elimination, choose, oracle, draw_many=None):
     """Algorithm 1 with the searches of Algorithms 2-4 (or the original SSAC's plain search).
 
     choose(pool, what) returns one element of pool: what is "phase1" (pool = S_i in increasing
     row order, Algorithm 1 line 4, with replacement) or "B" (pool = Z_p in draw order, Algorithms
     2 and 4). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". Returns
-    (events, labels): the run as trace events after the header (docs/trace-format.md)."""
+    (events, labels): the run as trace events after the header (docs/trace-format.md).
+    draw_many(pool, count, what), when given, makes all `count` draws of a Phase-1 sample or of
+    one B at once instead (ssac_distribution.py uses it to inject draws without replacement)."""
     n = len(X)
     check_params(n, k, eta, beta)
     r = sample_size(k, eta)
@@ -103,7 +105,7 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle):
         if not S:
             outcome(i, "empty_remainder")
             break
-        Z = [choose(S, "phase1") for _ in range(r)]
+        Z = draw_many(S, r, "phase1") if draw_many else [choose(S, "phase1") for _ in range(r)]
         ev.append({"event": "sample", "iteration": i, "rows": Z})
         t = [assign(i, x) for x in Z]
         ev.append({"event": "assignment", "iteration": i, "clusters": t})
@@ -135,8 +137,8 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle):
                 if search == "unified" and (xj == x1 or a != "not-sure"):
                     dec = "in" if xj == x1 or a == "yes" else "out"
                 else:
-                    for _ in range(beta if search == "random" else beta - 1):
-                        y = choose(Zp, "B")
+                    m = beta if search == "random" else beta - 1
+                    for y in draw_many(Zp, m, "B") if draw_many else (choose(Zp, "B") for _ in range(m)):
                         B.append(y)
                         if y == xj:
                             votes.append("yes")

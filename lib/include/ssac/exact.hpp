@@ -72,11 +72,23 @@ struct ExactOptions {
   // The most re-executions of the reference the enumeration may make; exceeding it throws
   // ParameterError naming --max-branches (never a truncated answer).
   std::uint64_t max_branches = 10'000'000;
+  // Also the joint law of (final labels, queries in Phase 1, queries in Phase 2): the numbers of
+  // queries asked so far join the state key (proofs-notes/exact.md, "The joint law"), so fewer
+  // branches merge. ExactResult::joint is filled only then.
+  bool joint_queries = false;
 };
 
 struct ExactLabeling {
   std::vector<int> labels;  // the final labels (0 unassigned)
   int clusters_recovered = 0;
+  Rational probability;
+};
+
+// One outcome of the joint law: the final labels with the numbers of queries of each phase.
+struct ExactOutcome {
+  std::vector<int> labels;
+  int clusters_recovered = 0;
+  std::uint64_t queries_phase1 = 0, queries_phase2 = 0;
   Rational probability;
 };
 
@@ -89,8 +101,11 @@ struct ExactResult {
   // accuracy of metrics.hpp, which depends on the final labels alone), and that as a percentage.
   Rational expected_correct, expected_accuracy_pct;
   std::vector<ExactLabeling> outcomes;  // distinct (labels, clusters recovered), most likely first
-  Rational total;                       // the outcomes' probabilities summed: exactly 1
-  std::uint64_t branches = 0;           // re-executions of the reference
+  // With ExactOptions::joint_queries: distinct (labels, queries phase 1, queries phase 2), in
+  // increasing order of (labels, phase 1, phase 2).
+  std::vector<ExactOutcome> joint;
+  Rational total;              // the outcomes' probabilities summed: exactly 1
+  std::uint64_t branches = 0;  // re-executions of the reference
   // Distinct (merged) states reached at the boundaries within iterations 1, 2, ...: p chosen,
   // after each search step, the iteration's end.
   std::vector<std::size_t> states;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include "ssac/error.hpp"
@@ -170,15 +171,18 @@ void put(std::string& key, const V& v) {
 // after it, and stops the run at the next boundary, recording the state reached there.
 class Replay : public RunObserver {
  public:
+  // `counted` (joint law only): the queries of each phase asked before the start state; they join
+  // the key so that only branches with equal counts so far merge.
   Replay(std::optional<Progress> start, const Params& params, const BranchingOracle& oracle,
-         int confused)
+         int confused, std::optional<std::pair<std::uint64_t, std::uint64_t>> counted)
       : start_(start),
         active_(!start),
         k_(params.k),
         openers_only_(params.rules.anchor == AnchorRule::opener),
         known_rows_(params.rules.anchor == AnchorRule::random_known_row),
         oracle_(oracle),
-        confused_(confused) {}
+        confused_(confused),
+        counted_(counted) {}
 
   void queried(const QueryRecord& q) override {
     if (active_) ++(q.phase == 1 ? phase1 : phase2);
@@ -261,6 +265,9 @@ class Replay : public RunObserver {
     }
     k += std::to_string(confused_) + '|';
     oracle_.append_state(k, live_);
+    if (counted_)
+      k += '|' + std::to_string(counted_->first + phase1) + ',' +
+           std::to_string(counted_->second + phase2) + '|';
     reached = at;
     key = std::move(k);
     throw StopAtBoundary{};
@@ -273,6 +280,7 @@ class Replay : public RunObserver {
   std::vector<char> live_;
   const BranchingOracle& oracle_;
   int confused_;
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> counted_;
   int chosen_p_ = 0;
   Vector center_;
   std::vector<std::size_t> zp_sorted_;
@@ -342,11 +350,13 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   struct Node {
     std::vector<std::uint32_t> prefix;
     Rational p;
+    std::uint64_t phase1 = 0, phase2 = 0;  // queries before this state (joint law only)
   };
   // The states still to explore, by where they are; a branch only reaches states further on, so
   // the first group is complete when it is taken (every branch into it has been explored).
   std::map<Progress, std::map<std::string, Node>> pending;
   std::map<std::pair<std::vector<int>, int>, Rational> outcomes;
+  std::map<std::tuple<std::vector<int>, std::uint64_t, std::uint64_t, int>, Rational> joint;
   const std::size_t n = labels.size();
   auto explore = [&](std::optional<Progress> start, const Node& node) {
     Branches br(node.prefix);
@@ -362,7 +372,9 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
                          oracle.coin_flip);
       BranchingChooser chooser(br);
-      Replay obs(start, params, bo, c);
+      Replay obs(start, params, bo, c,
+                 options.joint_queries ? std::optional(std::pair(node.phase1, node.phase2))
+                                       : std::nullopt);
       std::optional<Result> R;
       try {
         R.emplace(run_ssac(X, bo, chooser, params, &obs));
@@ -375,18 +387,23 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
         throw std::logic_error("exact enumeration: a replay missed its start state");
       if (R) {
         outcomes[{R->labels, R->clusters_recovered}] += p;
+        if (options.joint_queries)
+          joint[{R->labels, node.phase1 + obs.phase1, node.phase2 + obs.phase2,
+                 R->clusters_recovered}] += p;
         continue;
       }
       auto& group = pending[obs.reached];
       const auto [it, fresh] = group.try_emplace(std::move(obs.key));
       if (fresh) {
         it->second.prefix = br.taken();
+        it->second.phase1 = node.phase1 + obs.phase1;
+        it->second.phase2 = node.phase2 + obs.phase2;
         ++out.states[static_cast<std::size_t>(obs.reached.iteration - 1)];
       }
       it->second.p += p;
     } while (br.next());
   };
-  explore(std::nullopt, {{}, Rational(1)});
+  explore(std::nullopt, {{}, Rational(1), 0, 0});
   while (!pending.empty()) {
     const Progress at = pending.begin()->first;
     const std::map<std::string, Node> group = std::move(pending.begin()->second);
@@ -404,6 +421,10 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     out.expected_correct += p * static_cast<long long>(correct);
     if (exact) out.p_exact_recovery += p;
     out.outcomes.push_back({lab, recovered, p});
+  }
+  for (const auto& [key, p] : joint) {
+    const auto& [lab, q1, q2, recovered] = key;
+    out.joint.push_back({lab, recovered, q1, q2, p});
   }
   out.expected_accuracy_pct = out.expected_correct * 100 / static_cast<long long>(n);
   std::stable_sort(

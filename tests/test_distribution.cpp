@@ -1,0 +1,153 @@
+// The distribution corpus (conformance/distribution/, `ssac conformance --distribution`) is what
+// the program writes today, byte for byte, every instance's law sums to exactly 1; and the
+// goodness-of-fit statistics of `ssac gof` (ssac/theory/gof.hpp) against values worked by hand.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/multiprecision/cpp_int.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ssac/error.hpp"
+#include "ssac/theory/gof.hpp"
+#include "ssac/trace.hpp"
+
+namespace fs = std::filesystem;
+using namespace ssac::theory;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST(DistributionCorpus, RegeneratingGivesTheCommittedBytes) {
+  const fs::path out =
+      fs::temp_directory_path() / ("ssac-distribution-" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  const std::string cmd =
+      std::string(SSAC_CLI) + " conformance --distribution --out " + out.string() + " >/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const fs::path committed_dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";
+  std::size_t files = 0, committed = 0;
+  for (const auto& e : fs::directory_iterator(out)) {
+    const fs::path c = committed_dir / e.path().filename();
+    ASSERT_TRUE(fs::exists(c)) << c;
+    EXPECT_EQ(slurp(e.path()), slurp(c)) << e.path().filename() << " differs";
+    ++files;
+  }
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(committed_dir))
+    ++committed;
+  EXPECT_EQ(files, committed);
+  EXPECT_EQ(files, 9u);  // four instances (data and law) and the manifest
+  fs::remove_all(out);
+}
+
+TEST(DistributionCorpus, ManifestHashesMatchAndEveryLawSumsToOne) {
+  using json = nlohmann::ordered_json;
+  using Rational = boost::multiprecision::cpp_rational;
+  using Int = boost::multiprecision::cpp_int;
+  const fs::path dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";
+  const json manifest = json::parse(slurp(dir / "manifest.json"));
+  std::size_t laws = 0;
+  for (const json& f : manifest["files"]) {
+    const std::string name = f["file"], text = slurp(dir / name);
+    EXPECT_EQ(ssac::sha256_hex(text), f["sha256"]) << name;
+    EXPECT_EQ(text.size(), f["bytes"].get<std::size_t>()) << name;
+    if (fs::path(name).extension() != ".json") continue;
+    const json law = json::parse(text);
+    Rational total = 0;
+    for (const json& o : law["outcomes"]) {
+      const std::string p = o["probability"];
+      const auto slash = p.find('/');
+      const Rational r(Int(p.substr(0, slash)), Int(p.substr(slash + 1)));
+      EXPECT_GT(r, 0) << name << " " << o["outcome"];
+      total += r;
+    }
+    EXPECT_EQ(total, 1) << name;
+    EXPECT_EQ(law["outcomes"].size(), law["supportSize"].get<std::size_t>()) << name;
+    ++laws;
+  }
+  EXPECT_EQ(laws, 4u);
+}
+
+TEST(Gof, MultinomialTablesCountTheCompositions) {
+  EXPECT_EQ(multinomial_tables(4, 2), 5);     // (4,0) .. (0,4)
+  EXPECT_EQ(multinomial_tables(2, 3), 6);     // C(4, 2)
+  EXPECT_EQ(multinomial_tables(10, 4), 286);  // C(13, 3)
+  EXPECT_EQ(multinomial_tables(1000, 1), 1);
+  EXPECT_TRUE(std::isinf(multinomial_tables(100000, 1000)));
+}
+
+TEST(Gof, ExactMultinomialByHand) {
+  // p = (1/2, 1/2), n = 4: P(4,0) = P(0,4) = 1/16, P(3,1) = P(1,3) = 4/16, P(2,2) = 6/16.
+  EXPECT_NEAR(exact_multinomial_p({0.5, 0.5}, {4, 0}), 2.0 / 16, 1e-12);
+  EXPECT_NEAR(exact_multinomial_p({0.5, 0.5}, {3, 1}), 10.0 / 16, 1e-12);
+  EXPECT_NEAR(exact_multinomial_p({0.5, 0.5}, {2, 2}), 1.0, 1e-12);
+  // p = (1/2, 1/4, 1/4), n = 2: P(2,0,0) = P(1,1,0) = P(1,0,1) = 1/4, P(0,1,1) = 1/8,
+  // P(0,2,0) = P(0,0,2) = 1/16.
+  EXPECT_NEAR(exact_multinomial_p({0.5, 0.25, 0.25}, {0, 2, 0}), 1.0 / 8, 1e-12);
+  EXPECT_NEAR(exact_multinomial_p({0.5, 0.25, 0.25}, {0, 1, 1}), 1.0 / 4, 1e-12);
+  EXPECT_NEAR(exact_multinomial_p({0.5, 0.25, 0.25}, {1, 1, 0}), 1.0, 1e-12);
+  // Too many tables is refused, never approximated.
+  EXPECT_THROW(exact_multinomial_p({0.5, 0.25, 0.25}, {1000, 1000, 1000}, 1e6),
+               ssac::ParameterError);
+}
+
+TEST(Gof, GTestByHand) {
+  // p = (1/2, 1/2), counts (60, 40): G = 2 (60 ln 1.2 + 40 ln 0.8) = 4.0271027; Williams'
+  // q = 1 + 3 / 600 = 1.005; chi-square(1) tail at G / q = 4.0070674 is erfc(sqrt(G / 2q)).
+  const GTest a = g_test({0.5, 0.5}, {60, 40});
+  EXPECT_NEAR(a.g, 4.027102710137775, 1e-12);
+  EXPECT_DOUBLE_EQ(a.williams, 1.005);
+  EXPECT_EQ(a.df, 1);
+  EXPECT_NEAR(a.p_value, std::erfc(std::sqrt(4.027102710137775 / 1.005 / 2)), 1e-14);
+  EXPECT_NEAR(a.p_value, 0.0453099, 1e-7);
+  // p = (1/2, 1/4, 1/4), counts (30, 40, 30): G = 2 (30 ln 0.6 + 40 ln 1.6 + 30 ln 1.2)
+  // = 17.890046; q = 1 + 4 / 600; the chi-square(2) tail is exp(-x / 2).
+  const GTest b = g_test({0.5, 0.25, 0.25}, {30, 40, 30});
+  EXPECT_NEAR(b.g, 17.89004632133668, 1e-11);
+  EXPECT_NEAR(b.p_value, std::exp(-17.89004632133668 / (1 + 4.0 / 600) / 2), 1e-15);
+  EXPECT_NEAR(b.p_value, 1.38342e-4, 1e-9);
+  // Counts exactly as expected: G = 0, p = 1.
+  EXPECT_EQ(g_test({0.5, 0.25, 0.25}, {2, 1, 1}).p_value, 1.0);
+}
+
+TEST(Gof, PoolingKeepsEveryCellAtFiveExpected) {
+  const std::vector<double> p = {0.5, 0.3, 0.1, 0.06, 0.04};
+  // n = 100: expected 50, 30, 10, 6, 4; the 4 alone is below 5 and joins the smallest cell (6).
+  auto [c1, k1] = pool_cells(p, 100);
+  EXPECT_EQ(c1, (std::vector<std::size_t>{0, 1, 2, 3, 3}));
+  EXPECT_EQ(k1, 4u);
+  // n = 50: expected 25, 15, 5, 3, 2; 3 + 2 = 5 make a cell of their own.
+  auto [c2, k2] = pool_cells(p, 50);
+  EXPECT_EQ(c2, (std::vector<std::size_t>{0, 1, 2, 3, 3}));
+  EXPECT_EQ(k2, 4u);
+  // n = 20: expected 10, 6, 2, 1.2, 0.8; the pooled 4 joins the 6.
+  auto [c3, k3] = pool_cells(p, 20);
+  EXPECT_EQ(c3, (std::vector<std::size_t>{0, 1, 1, 1, 1}));
+  EXPECT_EQ(k3, 2u);
+}
+
+TEST(Gof, ClopperPearsonByHand) {
+  // 0 of 10 at 95 %: the upper end solves (1 - p)^10 = 0.025; 10 of 10 mirrors it.
+  const auto [lo0, hi0] = clopper_pearson(0, 10, 0.05);
+  EXPECT_EQ(lo0, 0.0);
+  EXPECT_NEAR(hi0, 1 - std::pow(0.025, 0.1), 1e-12);
+  const auto [lo1, hi1] = clopper_pearson(10, 10, 0.05);
+  EXPECT_NEAR(lo1, std::pow(0.025, 0.1), 1e-12);
+  EXPECT_EQ(hi1, 1.0);
+  // 1 of 2 at 95 %: P(X >= 1 | p) = 1 - (1 - p)^2 = 0.025 gives the lower end.
+  const auto [lo2, hi2] = clopper_pearson(1, 2, 0.05);
+  EXPECT_NEAR(lo2, 1 - std::sqrt(0.975), 1e-12);
+  EXPECT_NEAR(hi2, std::sqrt(0.975), 1e-12);
+}
