@@ -105,6 +105,14 @@ Law read_law(const std::string& file) {
   return law;
 }
 
+// A p-value; one below the smallest positive double is said to be so rather than printed as 0.
+std::string p_text(double p) {
+  if (p == 0) return "< 1e-308";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "= %.6g", p);
+  return buf;
+}
+
 std::string fmt(const char* f, double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, x);
@@ -151,9 +159,16 @@ int run_gof(const Opts& o) {
   if (!impossible.empty()) {
     std::cout << "verdict: does not conform: " << impossible.size()
               << " outcome(s) of probability 0 observed\n";
-    for (const auto& [name, cf] : impossible)
+    std::size_t shown = 0;
+    for (const auto& [name, cf] : impossible) {
+      if (shown++ == static_cast<std::size_t>(o.top)) {
+        std::cout << "  ... and " << impossible.size() - static_cast<std::size_t>(o.top)
+                  << " more\n";
+        break;
+      }
       std::cout << "  '" << name.substr(0, 120) << "' " << cf.first << " time(s), first on line "
                 << cf.second << "\n";
+    }
     return kDoesNotConform;
   }
 
@@ -163,8 +178,7 @@ int run_gof(const Opts& o) {
     p_value = theory::exact_multinomial_p(law.p, counts, kMaxTables);
     std::cout << "test: exact multinomial (" << fmt("%.0f", tables) << " tables of " << n
               << " runs over " << law.outcomes.size() << " outcomes, at most "
-              << fmt("%.0f", kMaxTables) << " are enumerated), p = " << fmt("%.6g", p_value)
-              << "\n";
+              << fmt("%.0f", kMaxTables) << " are enumerated), p " << p_text(p_value) << "\n";
   } else {
     const auto [cell, cells] = theory::pool_cells(law.p, n);
     if (cells < 2)
@@ -183,8 +197,8 @@ int run_gof(const Opts& o) {
                  "enumerate "
               << fmt("%.3g", tables) << " tables) on " << cells
               << " cells (outcomes expected fewer than 5 times pooled), G = " << fmt("%.4f", g.g)
-              << ", q = " << fmt("%.6f", g.williams) << ", df = " << g.df
-              << ", p = " << fmt("%.6g", p_value) << " (chi-square)\n";
+              << ", q = " << fmt("%.6f", g.williams) << ", df = " << g.df << ", p "
+              << p_text(p_value) << " (chi-square)\n";
   }
   const bool pass = p_value >= o.alpha;
   std::cout << "verdict: " << (pass ? "conforms" : "does not conform")

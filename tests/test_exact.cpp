@@ -5,6 +5,7 @@
 
 #include <boost/math/distributions/binomial.hpp>
 #include <map>
+#include <tuple>
 #include <vector>
 
 #include "ssac/error.hpp"
@@ -90,6 +91,80 @@ TEST(Exact, HandWorkedFourPointsOneNotSure) {
   EXPECT_EQ(r.expected_queries_phase2, R(41, 12));
   EXPECT_EQ(r.expected_correct, R(37, 12));
   EXPECT_EQ(r.expected_accuracy_pct, R(925, 12));
+}
+
+// proofs-notes/exact.md, "The joint law": the n = 3 instance with the numbers of queries.
+TEST(Exact, HandWorkedThreePointsJointLaw) {
+  const Matrix X = line({0, 1, 10});
+  const std::vector<int> truth = {1, 1, 2};
+  Params P;
+  P.k = 2;
+  P.eta = 1;
+  P.beta = 1;
+  P.oracle_clusters = 2;
+  ExactOptions opt;
+  opt.joint_queries = true;
+  const ExactResult r = exact_distribution(X, truth, ExactOracle{}, P, opt);
+  std::map<std::tuple<std::vector<int>, std::uint64_t, std::uint64_t>, Rational> got;
+  for (const auto& o : r.joint)
+    got[{o.labels, o.queries_phase1, o.queries_phase2}] += o.probability;
+  const std::map<std::tuple<std::vector<int>, std::uint64_t, std::uint64_t>, Rational> want = {
+      {{{1, 1, 2}, 1, 2}, R(4, 9)},
+      {{{1, 1, 2}, 2, 2}, R(2, 9)},
+      {{{2, 2, 1}, 1, 2}, R(1, 9)},
+      {{{2, 2, 1}, 3, 2}, R(1, 6)},
+      {{{2, 2, 1}, 5, 2}, R(1, 18)}};
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(r.joint.size(), 5U);
+}
+
+// The joint law's margins are the labels' law and the expected numbers of queries computed
+// without it (by linearity), on instances with every kind of random event.
+TEST(Exact, JointLawMarginsAgreeWithTheLabelsLaw) {
+  struct Case {
+    std::vector<double> xs;
+    std::vector<int> truth;
+    OracleKind kind;
+    Rational q;
+    int beta;
+    Search search;
+  };
+  const std::vector<Case> cases = {
+      {{0, 1, 2, 10, 11}, {1, 1, 1, 2, 2}, OracleKind::random, R(1, 2), 3, Search::unified},
+      {{0, 1, 2, 9, 10}, {1, 1, 1, 2, 2}, OracleKind::random, R(3, 5), 3, Search::random},
+      {{0, 2, 6, 8, 16}, {1, 1, 2, 2, 2}, OracleKind::local, R(1), 2, Search::unified}};
+  for (const Case& c : cases) {
+    Params P;
+    P.k = 2;
+    P.eta = 1;
+    P.beta = c.beta;
+    P.search = c.search;
+    P.oracle_clusters = 2;
+    ExactOracle o;
+    o.spec.kind = c.kind;
+    o.spec.nu = 2.5;
+    o.q = c.q;
+    const ExactResult plain = exact_distribution(line(c.xs), c.truth, o, P);
+    ExactOptions opt;
+    opt.joint_queries = true;
+    const ExactResult joint = exact_distribution(line(c.xs), c.truth, o, P, opt);
+    std::map<std::vector<int>, Rational> margin, labels;
+    Rational q1 = 0, q2 = 0, total = 0;
+    for (const auto& e : joint.joint) {
+      margin[e.labels] += e.probability;
+      q1 += e.probability * e.queries_phase1;
+      q2 += e.probability * e.queries_phase2;
+      total += e.probability;
+    }
+    for (const auto& e : plain.outcomes)
+      labels[e.labels] += e.probability;
+    EXPECT_EQ(total, 1);
+    EXPECT_EQ(margin, labels);
+    EXPECT_EQ(q1, plain.expected_queries_phase1);
+    EXPECT_EQ(q2, plain.expected_queries_phase2);
+    EXPECT_GT(joint.joint.size(), plain.outcomes.size());
+    EXPECT_TRUE(plain.joint.empty());
+  }
 }
 
 // The budget is an error, never a truncated answer.
