@@ -1,6 +1,7 @@
 // The distribution corpus (conformance/distribution/, `ssac conformance --distribution`) is what
 // the program writes today, byte for byte, every instance's law sums to exactly 1; and the
-// goodness-of-fit statistics of `ssac gof` (ssac/theory/gof.hpp) against values worked by hand.
+// goodness-of-fit statistics of `ssac gof` (ssac/theory/gof.hpp) against values worked by hand;
+// the reference's own runs fit every law.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -9,10 +10,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "ssac/data.hpp"
 #include "ssac/error.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/ssac.hpp"
 #include "ssac/theory/gof.hpp"
 #include "ssac/trace.hpp"
 
@@ -78,6 +83,73 @@ TEST(DistributionCorpus, ManifestHashesMatchAndEveryLawSumsToOne) {
     ++laws;
   }
   EXPECT_EQ(laws, 4u);
+}
+
+// The reference's own runs (its random streams, seeds 0..N-1) fit every instance's law: the
+// G-test of `ssac gof` (cells pooled to 5 expected) at the false-alarm rate 1e-6 per instance.
+// Negative control: the random-weak instances' runs with q moved by 1/10 are rejected.
+double reference_p_value(const fs::path& law_file, double q_shift) {
+  using json = nlohmann::json;
+  const json law = json::parse(slurp(law_file));
+  const ssac::Dataset d = ssac::read_csv((law_file.parent_path() / law["data"]).string());
+  ssac::Params P;
+  P.k = law["params"]["k"];
+  P.eta = law["params"]["eta"];
+  P.beta = law["params"]["beta"];
+  const std::string search = law["search"];
+  P.search = search == "random" ? ssac::Search::random : ssac::Search::unified;
+  P.oracle_clusters = d.num_labels();
+  ssac::OracleSpec spec;
+  spec.kind = *ssac::oracle_kind_from_string(law["oracle"]["model"].get<std::string>());
+  if (spec.uses_q()) {
+    const std::string q = law["oracle"]["q"];
+    spec.q = std::stod(q.substr(0, q.find('/'))) / std::stod(q.substr(q.find('/') + 1)) + q_shift;
+  }
+  if (spec.uses_nu()) spec.nu = law["oracle"]["nu"];
+  if (spec.uses_rho()) spec.rho = law["oracle"]["rho"];
+  std::map<std::string, std::size_t> index;
+  std::vector<double> p;
+  for (const json& o : law["outcomes"]) {
+    index[o["outcome"]] = p.size();
+    const std::string f = o["probability"];
+    p.push_back(std::stod(f.substr(0, f.find('/'))) / std::stod(f.substr(f.find('/') + 1)));
+  }
+  const std::uint64_t N = 4000;
+  std::vector<std::uint64_t> counts(p.size(), 0);
+  for (std::uint64_t seed = 0; seed < N; ++seed) {
+    auto oracle =
+        ssac::make_oracle(spec, d.points, d.labels, ssac::Rng::stream(seed, {ssac::kStreamOracle}));
+    const ssac::Result R = ssac::run_ssac(d.points, *oracle, P, seed);
+    std::string out;
+    for (std::size_t i = 0; i < R.labels.size(); ++i)
+      out += (i ? "," : "") + std::to_string(R.labels[i]);
+    out += ";" + std::to_string(R.queries_phase1) + ";" + std::to_string(R.queries_phase2);
+    const auto it = index.find(out);
+    if (it == index.end()) return 0;  // an outcome of probability 0
+    ++counts[it->second];
+  }
+  const auto [cell, cells] = pool_cells(p, N);
+  std::vector<double> pc(cells, 0.0);
+  std::vector<std::uint64_t> cc(cells, 0);
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    pc[cell[i]] += p[i];
+    cc[cell[i]] += counts[i];
+  }
+  return g_test(pc, cc).p_value;
+}
+
+TEST(DistributionCorpus, TheReferencesOwnRunsFitEveryLaw) {
+  const fs::path dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";
+  std::size_t checked = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".json" || e.path().filename() == "manifest.json") continue;
+    EXPECT_GE(reference_p_value(e.path(), 0.0), 1e-6) << e.path().filename();
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4u);
+  // Negative control.
+  EXPECT_LT(reference_p_value(dir / "random_weak_unified.json", 0.1), 1e-6);
+  EXPECT_LT(reference_p_value(dir / "random_search_beta_above_zp.json", 0.1), 1e-6);
 }
 
 TEST(Gof, MultinomialTablesCountTheCompositions) {
