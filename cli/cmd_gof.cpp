@@ -195,9 +195,10 @@ int run_gof(const Opts& o) {
     p_value = g.p_value;
     std::cout << "test: G-test with Williams' correction (the exact multinomial test would "
                  "enumerate "
-              << fmt("%.3g", tables) << " tables) on " << cells
+              << (std::isinf(tables) ? std::string("more than 1e308") : fmt("%.3g", tables))
+              << " tables) on " << cells
               << " cells (outcomes expected fewer than 5 times pooled), G = " << fmt("%.4f", g.g)
-              << ", q = " << fmt("%.6f", g.williams) << ", df = " << g.df << ", p "
+              << ", Williams divisor " << fmt("%.6f", g.williams) << ", df = " << g.df << ", p "
               << p_text(p_value) << " (chi-square)\n";
   }
   const bool pass = p_value >= o.alpha;
@@ -205,33 +206,46 @@ int run_gof(const Opts& o) {
             << " at alpha = " << fmt("%g", o.alpha) << " (p " << (pass ? ">=" : "<") << " alpha)\n";
   if (pass) return 0;
 
-  // The outcomes that moved most, by Pearson residual, with exact Clopper-Pearson intervals at a
-  // confidence that holds for all outcomes at once (Bonferroni over them).
+  // Every outcome's count against its exact Clopper-Pearson interval, at a confidence that holds
+  // for all outcomes at once (Bonferroni over them): 'over' / 'under' when the expected count lies
+  // outside. Listed: those first, then the rest, each by |observed - expected|.
   const double each = o.alpha / static_cast<double>(law.outcomes.size());
-  std::vector<std::size_t> order(law.outcomes.size());
-  for (std::size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
   const auto N = static_cast<double>(n);
-  auto residual = [&](std::size_t i) {
-    const double e = N * law.p[i];
-    return (static_cast<double>(counts[i]) - e) / std::sqrt(e);
+  struct Row {
+    std::size_t i;
+    double lo, hi, e;
+    int mark;  // 1 over, -1 under, 0 inside
   };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::fabs(residual(a)) > std::fabs(residual(b));
-  });
-  const std::size_t top = std::min(static_cast<std::size_t>(o.top), order.size());
-  std::cout << "most moved outcomes (observed and expected counts; the count's exact "
-               "Clopper-Pearson interval at confidence 1 - "
-            << fmt("%.3g", each) << ", alpha shared by the " << law.outcomes.size()
-            << " outcomes; 'over'/'under' when the expected count lies outside it):\n";
-  for (std::size_t r = 0; r < top; ++r) {
-    const std::size_t i = order[r];
+  std::vector<Row> rows;
+  std::size_t over = 0, under = 0;
+  for (std::size_t i = 0; i < law.outcomes.size(); ++i) {
     const auto [lo, hi] = theory::clopper_pearson(counts[i], n, each);
     const double e = N * law.p[i];
-    const char* mark = e < N * lo ? "over " : e > N * hi ? "under" : "     ";
-    std::cout << "  " << mark << "  " << law.outcomes[i] << "  observed " << counts[i]
-              << ", expected " << fmt("%.1f", e) << " (x" << fmt("%.2f", counts[i] / e)
-              << "), interval [" << fmt("%.1f", N * lo) << ", " << fmt("%.1f", N * hi) << "]\n";
+    const int mark = e < N * lo ? 1 : e > N * hi ? -1 : 0;
+    over += mark == 1;
+    under += mark == -1;
+    rows.push_back({i, N * lo, N * hi, e, mark});
+  }
+  std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) {
+    if ((a.mark != 0) != (b.mark != 0)) return a.mark != 0;
+    return std::fabs(static_cast<double>(counts[a.i]) - a.e) >
+           std::fabs(static_cast<double>(counts[b.i]) - b.e);
+  });
+  std::cout << over << " outcome(s) over-represented, " << under
+            << " under-represented: the expected count lies outside the observed count's exact "
+               "Clopper-Pearson interval at confidence 1 - "
+            << fmt("%.3g", each) << " (alpha shared by the " << law.outcomes.size()
+            << " outcomes); the most moved:\n";
+  const std::size_t top = std::min(static_cast<std::size_t>(o.top), rows.size());
+  for (std::size_t r = 0; r < top; ++r) {
+    const Row& w = rows[r];
+    std::cout << "  "
+              << (w.mark == 1    ? "over "
+                  : w.mark == -1 ? "under"
+                                 : "     ")
+              << "  " << law.outcomes[w.i] << "  observed " << counts[w.i] << ", expected "
+              << fmt("%.1f", w.e) << " (x" << fmt("%.2f", static_cast<double>(counts[w.i]) / w.e)
+              << "), interval [" << fmt("%.1f", w.lo) << ", " << fmt("%.1f", w.hi) << "]\n";
   }
   return kDoesNotConform;
 }
