@@ -54,6 +54,19 @@ def test_the_corpus_has_an_instance_for_every_bug():
     assert len(INSTANCES) == 4
 
 
+def test_the_corpus_matches_its_schemas():
+    jsonschema = pytest.importorskip("jsonschema")  # Debian's python3-jsonschema
+    law = json.load(open(SRC / "schemas" / "ssac-distribution-v1.schema.json"))
+    manifest = json.load(open(SRC / "schemas" / "ssac-distribution-manifest-v1.schema.json"))
+    jsonschema.Draft202012Validator(manifest).validate(json.load(open(CORPUS / "manifest.json")))
+    for path in INSTANCES:
+        jsonschema.Draft202012Validator(law).validate(json.load(open(path)))
+    # The schema can fail: an outcome without its query counts is refused.
+    bad = json.load(open(INSTANCES[0]))
+    bad["outcomes"][0]["outcome"] = "1,1,2"
+    assert not jsonschema.Draft202012Validator(law).is_valid(bad)
+
+
 @pytest.mark.parametrize("path", INSTANCES, ids=lambda p: p.stem)
 def test_the_clean_implementation_conforms_for_20_seeds(path):
     inst, X, labels = ssac_distribution.read_instance(path)
