@@ -12,6 +12,7 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -76,6 +77,10 @@ struct ExactOptions {
   // queries asked so far join the state key (proofs-notes/exact.md, "The joint law"), so fewer
   // branches merge. ExactResult::joint is filled only then.
   bool joint_queries = false;
+  // The run to enumerate: run_ssac when empty. A test may put a deliberately broken variant of
+  // the reference here (lib/testing's run_ssac_with_fault) to show that an exact check can fail;
+  // it must report the same observer events as run_ssac.
+  std::function<Result(const Matrix&, Oracle&, Chooser&, const Params&, RunObserver*)> run;
 };
 
 struct ExactLabeling {

@@ -377,7 +377,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                                        : std::nullopt);
       std::optional<Result> R;
       try {
-        R.emplace(run_ssac(X, bo, chooser, params, &obs));
+        R.emplace(options.run ? options.run(X, bo, chooser, params, &obs)
+                              : run_ssac(X, bo, chooser, params, &obs));
       } catch (const StopAtBoundary&) {
       }
       const Rational p = node.p * br.probability();
