@@ -10,16 +10,16 @@
 #include <functional>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "commands.hpp"
 #include "conformance_cases.hpp"
 #include "output_file.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
-#include "ssac/oracle.hpp"
 #include "ssac/observer.hpp"
+#include "ssac/oracle.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/rules.hpp"
 #include "ssac/ssac.hpp"

@@ -53,11 +53,18 @@ struct Case {
   // flipped in its header fails validation: that rule provably changes this trace.
   Rules rules{};
   std::string pins{};
-  std::function<bool(const Result&, const Data&, const Params&, const std::vector<State>&)> history{};
+  std::function<bool(const Result&, const Data&, const Params&, const std::vector<State>&)>
+      history{};
 };
 
 // The cases of the file for search s, in the order of their test ids.
 std::vector<Case> cases(Search s);
+
+// Appends the cases on the authors-code profile (S9), one per rule that changes a run
+// (conformance_rules.cpp); not for the plain search, which is the original SSAC.
+void add_authors_code_cases(std::vector<Case>& c);
+// Appends the notes on the flags those cases carry.
+void add_authors_code_notes(nlohmann::ordered_json& n);
 
 // {"Flag": {"description": ...}} for every flag a case may carry.
 nlohmann::ordered_json notes();
