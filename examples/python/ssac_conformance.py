@@ -274,6 +274,9 @@ def run_test(g, t, search, profiles):
         raise Mismatch("fingerprint")
     if tr[0].get("rules") != prm.get("rules") or tr[0].get("semantics") != prm.get("semantics"):
         raise Mismatch("params and the trace's header name different rules")
+    if rules.get("elimination", "on" if prm["assignment"] == "paper" else "off") != \
+            ("on" if prm["assignment"] == "paper" else "off"):
+        raise Mismatch("rules and assignment disagree on elimination")
     draws = {"phase1": iter([r for e in tr if e["event"] == "sample" for r in e["rows"]]),
              "B": iter([r for e in tr if e["event"] == "step" for r in e["sample"]])}
     answers = iter([e for e in tr if e["event"] == "query"])
