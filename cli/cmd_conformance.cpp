@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "commands.hpp"
 #include "conformance_cases.hpp"
@@ -18,8 +19,10 @@
 #include "output_file.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
+#include "ssac/observer.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/oracle_spec.hpp"
+#include "ssac/rules.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
 
@@ -57,8 +60,45 @@ const char* file_stem(Search s) {
   return "ssac_plain_search_test.json";
 }
 
+// Records the run's state at every RunState report (conformance::State).
+class StateRecorder : public RunObserver {
+ public:
+  std::vector<conformance::State> states;
+  void run_state(const RunState& s) override {
+    states.push_back({s.stage, s.iteration, s.labels, s.known, s.openers});
+  }
+};
+
+// The trace `events` with only the rule `name` flipped in its header: on and off swap, anchor
+// lowest-labelled-row and opener, phase2 prefix and radius; elimination also flips "assignment".
+std::string with_rule_flipped(const std::vector<std::string>& events, const std::string& name) {
+  json h = json::parse(events.front());
+  std::istringstream words(h["rules"].get<std::string>());
+  std::string rules;
+  for (std::string w; words >> w;) {
+    if (w.rfind(name + "=", 0) == 0) {
+      const std::string v = w.substr(name.size() + 1);
+      const std::string flipped = v == "on"                    ? "off"
+                                  : v == "off"                 ? "on"
+                                  : v == "prefix"              ? "radius"
+                                  : v == "radius"              ? "prefix"
+                                  : v == "lowest-labelled-row" ? "opener"
+                                                               : "lowest-labelled-row";
+      w = name + "=" + flipped;
+      if (name == "elimination") h["assignment"] = flipped == "on" ? "paper" : "code";
+    }
+    rules += (rules.empty() ? "" : " ") + w;
+  }
+  h["rules"] = rules;
+  std::string text = h.dump() + "\n";
+  for (std::size_t i = 1; i < events.size(); ++i)
+    text += events[i] + "\n";
+  return text;
+}
+
 // The first seed whose run exercises the case; the trace of that run, one event per line as the
-// trace writer wrote it while the run reported its events.
+// trace writer wrote it while the run reported its events. A case that pins a rule of the
+// authors-code profile also needs the trace with that rule flipped to fail validation.
 std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::uint64_t& seed_out) {
   Params P;
   P.k = c.k;
@@ -66,14 +106,16 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
   P.beta = c.beta;
   P.search = s;
   P.elimination = c.elimination;
+  P.rules = c.rules;
   P.oracle_clusters = *std::max_element(d.labels.begin(), d.labels.end());  // labels are 1..K
   // The case's run at `seed`, its events told to `observer`; whether it exercises the case.
   auto run = [&](std::uint64_t seed, RunObserver* observer) {
     const auto base = make_oracle(c.oracle, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
     RecordingOracle recorded(*base);
     AskedOracle oracle(recorded, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
-    const Result R = run_ssac(d.X, oracle.get(), P, seed, observer);
-    return c.exercises(R, d, P) &&
+    StateRecorder states;
+    const Result R = run_ssac(d.X, oracle.get(), P, seed, observer ? observer : &states);
+    return c.exercises(R, d, P) && (!c.history || c.history(R, d, P, states.states)) &&
            (!c.needs_abstention || std::any_of(recorded.entries().begin(), recorded.entries().end(),
                                                [](const RecordingOracle::Entry& e) {
                                                  return e.answer == Answer::NotSure;
@@ -81,7 +123,6 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
   };
   for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
     if (!run(seed, nullptr)) continue;
-    seed_out = seed;
     TraceHeader th;
     th.params = P;
     th.algorithm = s == Search::plain ? "original" : "weak";
@@ -91,6 +132,10 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     const auto writer =
         trace_writer(d.X, th, [&events](const std::string& line) { events.push_back(line); });
     run(seed, writer.get());  // the same run again, written this time
+    if (!c.pins.empty() &&
+        validate_trace(d.X, with_rule_flipped(events, c.pins), "flipped").conforms)
+      continue;
+    seed_out = seed;
     return events;
   }
   throw DataError(std::string(file_stem(s)) + ": no seed below " + std::to_string(kMaxSeed) +
@@ -149,6 +194,12 @@ std::string corpus_file(Search s) {
                      {"eta", c.eta},
                      {"beta", c.beta},
                      {"assignment", c.elimination ? "paper" : "code"}};
+      // A run under other rules than the paper's names them as its trace's header does (S9).
+      if (c.rules != Rules{}) {
+        const Profile profile{c.rules, c.elimination};
+        t["params"]["semantics"] = profile_name(profile);
+        t["params"]["rules"] = describe(profile);
+      }
       t["oracle"] = oracle_json(c.oracle);
       t["seed"] = seed;
       t["result"] = c.acceptable ? "acceptable" : "valid";

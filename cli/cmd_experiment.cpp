@@ -34,7 +34,7 @@ struct Opts {
   unsigned long long max_draws = 0;
   std::vector<double> q, nu, rho, eta;
   std::vector<std::string> oracles, algorithms;
-  std::string search, assignment, semantics = "paper", memory;
+  std::string search, assignment, semantics = "paper", memory, gaussians;
   std::vector<std::string> rules;
   CLI::App* app = nullptr;
   bool given(const char* name) const { return app->get_option(name)->count() > 0; }
@@ -95,6 +95,7 @@ int run(const Opts& o) {
   c.elimination = profile.elimination;
   // The generator's row order means nothing for a fixed dataset: its rows stay in file order.
   if (c.data) c.gen.shuffle = false;
+  if (o.given("--gaussians")) c.gen.gaussians = parse_gaussian_method("--gaussians", o.gaussians);
   if (o.given("--memory"))
     c.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
   if (o.given("--oracle")) {
@@ -191,6 +192,10 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--rule", o->rules,
                   "one rule NAME=VALUE on top of --semantics (repeatable; see ssac cluster), or "
                   "rows=shuffled|blocks for the generator's row order");
+  app->add_option("--gaussians", o->gaussians,
+                  "the generator's Gaussian stream: polar (version 1, default) | ziggurat "
+                  "(version 2, faster; other datasets from the same seed)")
+      ->check(CLI::IsMember({"polar", "ziggurat"}));
   app->add_option("--memory", o->memory,
                   "random-weak oracle: fresh (default) | per-pair (a repeated pair repeats its "
                   "first answer)")

@@ -16,7 +16,7 @@ Command add_generate(CLI::App& root) {
   struct Opts {
     long long n = 1500, m = 2, k = 3;
     GeneratorParams p;
-    std::string out;
+    std::string out, gaussians = "polar";
     unsigned long long max_draws = 100000;
     unsigned long long seed = 0;
   };
@@ -35,6 +35,11 @@ Command add_generate(CLI::App& root) {
   add_seed_option(app, o->seed);
   app->add_flag("--shuffle", o->p.shuffle,
                 "rows in a random order (as the authors' code's data), not cluster by cluster");
+  app->add_option("--gaussians", o->gaussians,
+                  "the Gaussian stream: polar (version 1) | ziggurat (version 2, faster; other "
+                  "datasets from the same seed)")
+      ->check(CLI::IsMember({"polar", "ziggurat"}))
+      ->capture_default_str();
   app->add_option("--out", o->out, "output CSV file")->required();
   return {app, [o]() {
             GeneratorParams p = o->p;
@@ -43,6 +48,7 @@ Command add_generate(CLI::App& root) {
             p.k = static_cast<int>(to_size("k", o->k, 1, o->n));
             p.max_draws = o->max_draws;
             p.seed = o->seed;
+            p.gaussians = parse_gaussian_method("--gaussians", o->gaussians);
             OutputFiles outputs;  // checked before the draws start
             outputs.file("--out", o->out);
             const Generated g = generate(p);

@@ -78,6 +78,13 @@ std::vector<Data> datasets() {
       make_data("three_lines", "three clusters on a line, 0..3, 10..13 and 20..23",
                 {{0}, {1}, {2}, {3}, {10}, {11}, {12}, {13}, {20}, {21}, {22}, {23}},
                 {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}),
+      // For the authors-code rules (S9): A = 0, 2, 4, 6, 8 with B's 5 and C's 9 among its points,
+      // so that a radius around A's centre can take them in, and the rows in shuffled order, so
+      // that the lowest labelled row of a cluster need not be one of its own (make_blobs shuffles).
+      make_data("overlap_shuffled",
+                "three clusters on a line, A = 0..8 holding B's 5 and C's 9, rows shuffled",
+                {{20}, {4}, {40}, {5}, {0}, {42}, {8}, {22}, {2}, {9}, {44}, {6}, {24}},
+                {2, 1, 3, 2, 1, 3, 1, 2, 1, 3, 3, 1, 2}),
   };
 }
 
@@ -327,6 +334,8 @@ std::vector<Case> cases(Search s) {
                    return not_sure(false)(R, d, P) && not_sure(true)(R, d, P);
                  }});
   }
+  // The authors-code profile (S9): appended last (conformance_rules.cpp).
+  if (!plain) add_authors_code_cases(c);
   return c;
 }
 
@@ -387,6 +396,8 @@ json notes() {
       "cluster farther apart than 2 rho r(C).");
   add("InvalidParameter",
       "A parameter outside its admissible range: an implementation must refuse to run.");
+  // Flags added later come last, so that the notes of the earlier ones do not move.
+  add_authors_code_notes(n);
   return n;
 }
 

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "ssac/data.hpp"
+#include "ssac/observer.hpp"
 #include "ssac/oracle_spec.hpp"
+#include "ssac/rules.hpp"
 #include "ssac/ssac.hpp"
 
 namespace ssac::cli::conformance {
@@ -23,6 +25,16 @@ struct Data {
 // Every data set, in the corpus's order.
 std::vector<Data> datasets();
 
+// The run's state at a RunState report (ssac/observer.hpp): after Phase 1 (cluster_chosen) and
+// after line 13 (iteration_ended). The cases on the authors-code rules read what happened to the
+// known clusters, their openers and the labels from these.
+struct State {
+  RunState::Stage stage = RunState::Stage::iteration_ended;
+  int iteration = 0;
+  std::vector<int> labels, known;
+  std::vector<std::size_t> openers;
+};
+
 struct Case {
   std::string data;  // a dataset name
   std::string comment;
@@ -35,10 +47,24 @@ struct Case {
   std::function<bool(const Result&, const Data&, const Params&)> exercises;
   bool acceptable = false;
   bool needs_abstention = false;  // the weak oracle must have said not-sure at least once
+  // Cases on the authors-code profile (S9): the profile's rules (elimination stays in
+  // `elimination`), the one rule the case pins (a name of describe()), and what the run must show,
+  // read from its states. The generator also requires that the trace with only the pinned rule
+  // flipped in its header fails validation: that rule provably changes this trace.
+  Rules rules{};
+  std::string pins{};
+  std::function<bool(const Result&, const Data&, const Params&, const std::vector<State>&)>
+      history{};
 };
 
 // The cases of the file for search s, in the order of their test ids.
 std::vector<Case> cases(Search s);
+
+// Appends the cases on the authors-code profile (S9), one per rule that changes a run
+// (conformance_rules.cpp); not for the plain search, which is the original SSAC.
+void add_authors_code_cases(std::vector<Case>& c);
+// Appends the notes on the flags those cases carry.
+void add_authors_code_notes(nlohmann::ordered_json& n);
 
 // {"Flag": {"description": ...}} for every flag a case may carry.
 nlohmann::ordered_json notes();

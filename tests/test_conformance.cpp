@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -116,4 +117,59 @@ TEST(Conformance, RIsTheCeilingOfTheExactProductNotOfTheRoundedOne) {
     }
   }
   EXPECT_EQ(checked, 4u);
+}
+
+TEST(Conformance, EachAuthorsCodeVectorDivergesWithItsRuleFlipped) {
+  // docs/conformance.md, "Profiles": every vector of the authors-code profile names its profile as
+  // its trace's header does, and carries the flag of the one rule it shows acting; the trace with
+  // that rule flipped alone in its header does not replay.
+  using json = nlohmann::ordered_json;
+  const std::map<std::string, std::pair<std::string, std::string>> rule_of = {
+      {"CapturedOpener", {"overwrite=on", "overwrite=off"}},
+      {"ErasedCluster", {"overwrite=on", "overwrite=off"}},
+      {"MovingAnchor", {"anchor=lowest-labelled-row", "anchor=opener"}},
+      {"SelfPairNotSure", {"self-pairs=on", "self-pairs=off"}},
+      {"PrefixAssignment", {"phase2=prefix", "phase2=radius"}},
+      {"SampleCap", {"sample-cap=on", "sample-cap=off"}},
+      {"EmptyClusterRecovers", {"empty-recovers=on", "empty-recovers=off"}},
+      {"AssignmentRuleCode", {"elimination=off", "elimination=on"}}};
+  const fs::path dir(SSAC_CONFORMANCE_DIR);
+  std::size_t checked = 0;
+  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
+                           "ssac_unified_search_test.json", "ssac_plain_search_test.json"}) {
+    const json vectors = json::parse(slurp(dir / file));
+    for (const json& g : vectors["testGroups"]) {
+      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
+      for (std::size_t i = 0; i < g["points"].size(); ++i)
+        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
+          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
+      for (const json& t : g["tests"]) {
+        if (!t["params"].contains("semantics")) continue;
+        const json& flags = t["flags"];
+        ASSERT_EQ(flags.front(), "AuthorsCodeProfile") << file << " tcId " << t["tcId"];
+        EXPECT_EQ(t["params"]["semantics"], "authors-code");
+        EXPECT_EQ(t["trace"].front()["semantics"], t["params"]["semantics"]);
+        EXPECT_EQ(t["trace"].front()["rules"], t["params"]["rules"]);
+        ASSERT_TRUE(flags.size() >= 2 && rule_of.count(flags[1].get<std::string>()))
+            << file << " tcId " << t["tcId"] << ": no rule flag";
+        const auto& [from, to] = rule_of.at(flags[1].get<std::string>());
+        std::string trace;
+        for (const json& e : t["trace"]) {
+          json ev = e;
+          if (ev["event"] == "header") {
+            std::string rules = ev["rules"].get<std::string>();
+            const auto at = rules.find(from);
+            ASSERT_NE(at, std::string::npos) << rules;
+            ev["rules"] = rules.replace(at, from.size(), to);
+            if (from.rfind("elimination", 0) == 0) ev["assignment"] = "paper";
+          }
+          trace += ev.dump() + "\n";
+        }
+        EXPECT_FALSE(ssac::validate_trace(X, trace, "t.jsonl").conforms)
+            << file << " tcId " << t["tcId"] << ": " << to << " replays too";
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 27u);  // nine vectors (seven rules) per weak search
 }

@@ -1,8 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <limits>
 
 #include "ssac/data.hpp"
@@ -84,19 +82,6 @@ TEST(Csv, RoundTripsExactly) {
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 2; ++c)
       EXPECT_EQ(back.points(r, c), d.points(r, c));
-}
-
-TEST(Csv, AtomicWriteLeavesNothingBehindOnFailure) {
-  EXPECT_THROW(write_file_atomically("/nonexistent/dir/out.csv", "x"), DataError);
-  const std::string path = ::testing::TempDir() + "ssac_atomic.csv";
-  write_file_atomically(path, "hello\n");
-  std::ifstream in(path);
-  std::string s;
-  std::getline(in, s);
-  EXPECT_EQ(s, "hello");
-  std::ifstream tmp(path + ".tmp-ssac");
-  EXPECT_FALSE(tmp.good());
-  std::remove(path.c_str());
 }
 
 TEST(ClusterStats, HandWorkedOneDimensionalInstance) {

@@ -79,6 +79,26 @@ TEST(GeneratorEarlyRejection, HigherDimensionAndMoreClustersMatchPlainPath) {
   }
 }
 
+// The same equality for the ziggurat stream (version 2), in 2 and in 10 dimensions.
+TEST(GeneratorEarlyRejection, ZigguratStreamMatchesPlainPath) {
+  ssac::GeneratorParams p;
+  p.gaussians = ssac::GaussianMethod::ziggurat;
+  p.n = 300;
+  for (std::uint64_t s = 0; s < 40; ++s) {
+    p.seed = s;
+    expect_same(p);
+  }
+  p.n = 200;
+  p.m = 10;
+  p.k = 4;
+  p.gamma_min = 0.9;
+  p.gamma_max = std::numeric_limits<double>::infinity();
+  for (std::uint64_t s = 0; s < 20; ++s) {
+    p.seed = s;
+    expect_same(p);
+  }
+}
+
 TEST(GeneratorEarlyRejection, WindowBoundaryAtAcceptedGammaIsInclusiveAboveExclusiveBelow) {
   // Pin the window's ends to an accepted gamma: (g, ...] must skip that draw, (..., g] keep it.
   ssac::GeneratorParams p;

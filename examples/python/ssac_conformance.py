@@ -4,8 +4,10 @@
 Standard library only. For each test with a trace, the implementation below (ssac()) gets the
 trace's random choices (Phase-1 draws, draws of B) and the oracle's answers, runs SSAC with weak
 oracles (Kim & Ghosh, Algorithms 1-4), writes its own run as trace events and compares them with
-the trace's, field by field. Tests marked "invalid" must be refused.
-Usage: ssac_conformance.py CONFORMANCE_DIR
+the trace's, field by field. Tests marked "invalid" must be refused. It implements the paper's rules
+and the authors-code profile (params.semantics, params.rules: proofs-notes/semantics.md S9, as
+docs/ describe them); a vector of a profile it is told not to run is skipped and counted.
+Usage: ssac_conformance.py [--profiles paper,authors-code,custom] CONFORMANCE_DIR
 
 The same ssac() with its own random choices and oracle writes a trace that the reference replays
 through the Python module: validate_with_module.py.
@@ -21,6 +23,10 @@ import sys
 
 class Mismatch(Exception):
     pass
+
+
+class Skipped(Exception):
+    """A vector made under a profile (params.semantics, params.rules) this run does not implement."""
 
 
 def fingerprint(points):
@@ -48,7 +54,31 @@ def check_params(n, k, eta, beta):
         raise ValueError("parameter out of range")
 
 
-def trace_header(X, k, eta, beta, search, elimination=True, seed=None):
+# The paper's rules (S1-S8), by the names docs/trace-format.md's header field "rules" uses for them
+# (proofs-notes/semantics.md, "The authors-code profile", S9). Elimination is the "assignment"
+# parameter; the others are read from a vector's params.rules.
+PAPER_RULES = {"anchor": "opener", "phase2": "radius", "overwrite": "off", "sample-cap": "off",
+               "self-pairs": "off", "empty-recovers": "off"}
+# The anchor rules this implementation replays (the two random ones draw anchors a trace does not
+# record).
+ANCHOR_RULES = ("opener", "lowest-labelled-row")
+
+
+def parse_rules(text):
+    """{"anchor": ..., ...} from "name=value name=value ..."; ValueError for a rule or value this
+    implementation does not know."""
+    rules = dict(PAPER_RULES)
+    for word in text.split():
+        name, _, value = word.partition("=")
+        known = {"anchor": ANCHOR_RULES, "phase2": ("radius", "prefix"),
+                 "elimination": ("on", "off")}.get(name, ("on", "off"))
+        if (name not in rules and name != "elimination") or value not in known:
+            raise ValueError(f"rule {word} not implemented")
+        rules[name] = value
+    return rules
+
+
+def trace_header(X, k, eta, beta, search, elimination=True, seed=None, rules=None):
     """The header event of a trace of this implementation's run (docs/trace-format.md)."""
     h = {"event": "header", "format": "ssac-trace", "version": 1,
          "algorithm": "original" if search == "plain" else "weak", "search": search,
@@ -56,22 +86,34 @@ def trace_header(X, k, eta, beta, search, elimination=True, seed=None):
          "eta": float(eta), "beta": beta, "r": sample_size(k, eta), "fingerprint": fingerprint(X)}
     if seed is not None:
         h["seed"] = seed
+    if rules is not None and {n: rules[n] for n in PAPER_RULES} != PAPER_RULES:
+        authors = {"anchor": "lowest-labelled-row", "phase2": "prefix", "overwrite": "on",
+                   "sample-cap": "on", "self-pairs": "on", "empty-recovers": "on"}
+        named = {n: rules[n] for n in PAPER_RULES} == authors and not elimination
+        h["semantics"] = "authors-code" if named else "custom"
+        h["rules"] = " ".join(f"{n}={rules[n]}" for n in PAPER_RULES) + \
+            " elimination=" + ("on" if elimination else "off")
     return h
 
 
-def ssac(X, k, eta, beta, search, elimination, choose, oracle, draw_many=None):
+def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_many=None):
     """Algorithm 1 with the searches of Algorithms 2-4 (or the original SSAC's plain search).
 
     choose(pool, what) returns one element of pool: what is "phase1" (pool = S_i in increasing
     row order, Algorithm 1 line 4, with replacement) or "B" (pool = Z_p in draw order, Algorithms
-    2 and 4). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". Returns
-    (events, labels): the run as trace events after the header (docs/trace-format.md).
+    2 and 4). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". rules
+    (parse_rules; default the paper's) are the rules of S9 on which the authors' code differs.
+    Returns (events, labels): the run as trace events after the header (docs/trace-format.md).
     draw_many(pool, count, what), when given, makes all `count` draws of a Phase-1 sample or of
     one B at once instead (ssac_distribution.py uses it to inject draws without replacement)."""
+    rules = dict(PAPER_RULES, **(rules or {}))
+    overwrite = rules["overwrite"] == "on"
+    self_pairs = rules["self-pairs"] == "on"
     n = len(X)
     check_params(n, k, eta, beta)
     r = sample_size(k, eta)
-    ev, anchors, labels, S = [], [], [0] * n, list(range(n))
+    ev, labels, S = [], [0] * n, list(range(n))
+    known, opener = [], {}  # cluster numbers in the order discovered; the row that opened each
     recovered, not_recovered, asked = [], [], [0, 0]
 
     def ask(i, x, y, phase, purpose):
@@ -81,17 +123,29 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, draw_many=None):
         asked[phase - 1] += 1
         return a
 
-    def assign(i, x):  # Definition 4, against the rows that opened clusters (S3)
-        if x in anchors:  # a point is in its own cluster: no query (S4)
-            return anchors.index(x) + 1
-        a = [ask(i, x, anchors[t], 1, "assignment") for t in range(len(anchors))]
+    def anchor(t):  # the row of cluster t that Definition 4 asks about (rule "anchor")
+        if rules["anchor"] == "opener":
+            return opener[t]
+        # The lowest row labelled t; without overwrite the opener counts as labelled (S3).
+        rows = [x for x in range(n) if labels[x] == t or (not overwrite and x == opener[t])]
+        return rows[0] if rows else opener[t]
+
+    def assign(i, x):  # Definition 4
+        anchors = [anchor(t) for t in known]
+        if not self_pairs and x in anchors:  # a point is in its own cluster: no query (S4)
+            return known[anchors.index(x)]
+        a = [ask(i, x, y, 1, "assignment") for y in anchors]
         if "yes" in a:
-            return a.index("yes") + 1
-        if a.count("no") == len(anchors) and len(anchors) < k:
-            anchors.append(x)
-            return len(anchors)
-        if elimination and len(anchors) == k and a.count("not-sure") == 1 and a.count("no") == k - 1:
-            return a.index("not-sure") + 1
+            return known[a.index("yes")]
+        if a.count("no") == len(known) and len(known) < k:  # x opens a cluster (S3)
+            t = min(set(range(1, k + 1)) - set(known))  # the smallest number not known
+            known.append(t)
+            opener[t] = x
+            if overwrite:
+                labels[x] = t
+            return t
+        if elimination and len(known) == k and a.count("not-sure") == 1 and a.count("no") == k - 1:
+            return known[a.index("not-sure")]
         return 0
 
     def outcome(i, what, j_star=None, radius=None, members=()):
@@ -105,15 +159,16 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, draw_many=None):
         if not S:
             outcome(i, "empty_remainder")
             break
-        Z = draw_many(S, r, "phase1") if draw_many else [choose(S, "phase1") for _ in range(r)]
+        ri = min(r, len(S)) if rules["sample-cap"] == "on" else r
+        Z = draw_many(S, ri, "phase1") if draw_many else [choose(S, "phase1") for _ in range(ri)]
         ev.append({"event": "sample", "iteration": i, "rows": Z})
         t = [assign(i, x) for x in Z]
         ev.append({"event": "assignment", "iteration": i, "clusters": t})
-        counts = [t.count(c) for c in range(1, len(anchors) + 1)]
+        counts = [t.count(c) for c in known]
         if not any(counts):
             outcome(i, "phase1_all_not_sure")
             continue
-        p = counts.index(max(counts)) + 1  # ties: the earliest-discovered cluster
+        p = known[counts.index(max(counts))]  # ties: the earliest-discovered cluster
         Zp = [z for z, c in zip(Z, t) if c == p]
         mu = [sum(X[z][c] for z in Zp) / len(Zp) for c in range(len(X[0]))]
         d = {x: dist(X[x], mu) for x in S}
@@ -128,19 +183,20 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, draw_many=None):
             xj, a, B, votes = srt[j], None, [], []
             if search in ("distance", "plain"):
                 ref = x1 if search == "distance" else Zp[0]
-                if xj != ref:
+                if xj != ref or self_pairs:
                     a = ask(i, ref, xj, 2, "search_anchor")
-                dec = "in" if xj == ref or a == "yes" else "out"
+                dec = "in" if a is None or a == "yes" else "out"
             else:
-                if search == "unified" and xj != x1:
+                if search == "unified" and (xj != x1 or self_pairs):
                     a = ask(i, x1, xj, 2, "search_anchor")
-                if search == "unified" and (xj == x1 or a != "not-sure"):
-                    dec = "in" if xj == x1 or a == "yes" else "out"
+                if search == "unified" and a != "not-sure":
+                    dec = "in" if a is None or a == "yes" else "out"
                 else:
                     m = beta if search == "random" else beta - 1
-                    for y in draw_many(Zp, m, "B") if draw_many else (choose(Zp, "B") for _ in range(m)):
+                    draws = draw_many(Zp, m, "B") if draw_many else (choose(Zp, "B") for _ in range(m))
+                    for y in draws:
                         B.append(y)
-                        if y == xj:
+                        if y == xj and not self_pairs:
                             votes.append("yes")
                         elif search == "random":
                             votes.append(ask(i, y, xj, 2, "search_sample"))
@@ -160,11 +216,20 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, draw_many=None):
             outcome(i, "search_failed")
             continue
         radius = d[srt[lo]] if lo < len(srt) else math.inf
-        members = [x for x in S if d[x] < radius]  # strict (Algorithm 1, line 13)
+        if rules["phase2"] == "prefix":  # the first j* rows of the order
+            members = sorted(srt[:lo])
+        else:  # C'_p = {x in S_i : d(x, mu'_p) < r'_i}, strict (Algorithm 1, line 13)
+            members = [x for x in S if d[x] < radius]
         for x in members:
-            labels[x] = p
-        S = [x for x in S if d[x] >= radius]
-        if members and p not in recovered:
+            labels[x] = p  # under overwrite, whatever label x had (an opener's) is replaced
+        S = [x for x in S if x not in set(members)]
+        if overwrite:  # known clusters left with no labelled row are forgotten
+            for c in [c for c in known if c not in labels]:
+                known.remove(c)
+                del opener[c]
+                if c in recovered:
+                    recovered.remove(c)
+        if (members or rules["empty-recovers"] == "on") and p not in recovered:
             recovered.append(p)
         outcome(i, "recovered" if members else "empty_cluster", lo, radius, members)
     if len(recovered) < k:
@@ -189,9 +254,18 @@ def same(a, b):
     return type(a) is type(b) and a == b
 
 
-def run_test(g, t, search):
+def run_test(g, t, search, profiles):
     prm = t["params"]
     X = g["points"]
+    # The profile: none named means the paper's (docs/conformance.md). A vector of a profile not
+    # implemented is skipped, and counted as such, never passed.
+    profile = prm.get("semantics", "paper")
+    if profile not in profiles:
+        raise Skipped(f"profile {profile} not implemented")
+    try:
+        rules = parse_rules(prm.get("rules", ""))
+    except ValueError as e:
+        raise Skipped(f"profile {profile}: {e}")
     if t["result"] == "invalid":
         try:
             check_params(len(X), prm["k"], prm["eta"], prm["beta"])
@@ -201,6 +275,11 @@ def run_test(g, t, search):
     tr = t["trace"]
     if tr[0]["fingerprint"] != fingerprint(X):
         raise Mismatch("fingerprint")
+    if tr[0].get("rules") != prm.get("rules") or tr[0].get("semantics") != prm.get("semantics"):
+        raise Mismatch("params and the trace's header name different rules")
+    if rules.get("elimination", "on" if prm["assignment"] == "paper" else "off") != \
+            ("on" if prm["assignment"] == "paper" else "off"):
+        raise Mismatch("rules and assignment disagree on elimination")
     draws = {"phase1": iter([r for e in tr if e["event"] == "sample" for r in e["rows"]]),
              "B": iter([r for e in tr if e["event"] == "step" for r in e["sample"]])}
     answers = iter([e for e in tr if e["event"] == "query"])
@@ -221,7 +300,7 @@ def run_test(g, t, search):
     # another number of clusters (semantics S2).
     clusters = tr[0].get("oracle_clusters", prm["k"])
     got, labels = ssac(X, prm["k"], prm["eta"], prm["beta"], search,
-                       prm["assignment"] == "paper" and clusters == prm["k"], choose, oracle)
+                       prm["assignment"] == "paper" and clusters == prm["k"], choose, oracle, rules)
     # Every event after the header, field by field.
     for line, (a, b) in enumerate(zip(got, tr[1:]), start=2):
         if not same(a, b):
@@ -230,9 +309,10 @@ def run_test(g, t, search):
         raise Mismatch("labels or number of events")
 
 
-def main(directory):
+def main(directory, profiles):
     manifest = json.load(open(os.path.join(directory, "manifest.json")))
     passed = failed = 0
+    skipped = {}  # reason: count
     for f in manifest["files"]:
         raw = open(os.path.join(directory, f["file"]), "rb").read()
         if hashlib.sha256(raw).hexdigest() != f["sha256"]:
@@ -243,14 +323,25 @@ def main(directory):
         for g in vectors["testGroups"]:
             for t in g["tests"]:
                 try:
-                    run_test(g, t, vectors["search"])
+                    run_test(g, t, vectors["search"], profiles)
                     passed += 1
+                except Skipped as e:
+                    skipped[str(e)] = skipped.get(str(e), 0) + 1
                 except (Mismatch, StopIteration) as e:
                     failed += 1
                     print(f"{f['file']} tcId {t['tcId']} ({t['comment']}): {e}")
-    print(f"{passed} passed, {failed} failed")
+    for reason, count in sorted(skipped.items()):
+        print(f"skipped {count}: {reason}")
+    print(f"{passed} passed, {failed} failed, {sum(skipped.values())} skipped")
     return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "conformance"))
+    # --profiles NAME,NAME: the profiles to run (default all this file implements); the vectors of
+    # any other are skipped and counted.
+    args = sys.argv[1:]
+    profiles = {"paper", "authors-code", "custom"}
+    if len(args) >= 2 and args[0] == "--profiles":
+        profiles = set(args[1].split(","))
+        args = args[2:]
+    sys.exit(main(args[0] if args else "conformance", profiles))

@@ -102,7 +102,7 @@ def runs(inst, X, labels, n_runs, seed, bug=None):
     out = []
     for _ in range(n_runs):
         ev, labs = ssac(X, p["k"], p["eta"], p["beta"], inst["search"], True, choose, oracle,
-                        draw_many)
+                        draw_many=draw_many)
         final = ev[-1]
         out.append(",".join(map(str, labs)) + f";{final['queries_phase1']};{final['queries_phase2']}")
     return out

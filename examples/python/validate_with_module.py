@@ -4,7 +4,8 @@
 The implementation is ssac_conformance.ssac() (standard library only). Here it makes its own
 random choices (Python's random.Random) and asks a simulated random-weak oracle (Definition 5):
 each run's events, behind a header, form a trace (docs/trace-format.md) that ssac.validate replays
-through the reference with the same draws and answers. Every run must conform; then one decision
+through the reference with the same draws and answers, under the paper's rules and under the
+authors-code profile (the header names its rules). Every run must conform; then one decision
 of a conforming trace is flipped, and the replay must name it. Exit 0 when both hold.
 Usage: validate_with_module.py [RUNS_PER_SEARCH]   (needs the module: README, "Python")
 """
@@ -12,10 +13,14 @@ import random
 import sys
 
 import ssac
-from ssac_conformance import ssac as my_ssac, trace_header
+from ssac_conformance import parse_rules, ssac as my_ssac, trace_header
+
+# The authors-code profile (proofs-notes/semantics.md S9), as a trace header spells it.
+AUTHORS_CODE = parse_rules("anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on "
+                           "self-pairs=on empty-recovers=on")
 
 
-def my_run(X, y, k, eta, beta, search, q, seed):
+def my_run(X, y, k, eta, beta, search, q, seed, rules=None):
     """One run of the independent implementation; returns its trace as a list of events."""
     rng = random.Random(seed)
 
@@ -27,8 +32,9 @@ def my_run(X, y, k, eta, beta, search, q, seed):
             return "not-sure"
         return "yes" if y[a] == y[b] else "no"
 
-    events, _ = my_ssac(X, k, eta, beta, search, True, choose, oracle)
-    return [trace_header(X, k, eta, beta, search, seed=seed)] + events
+    elimination = rules is None  # the authors' code has none (S2)
+    events, _ = my_ssac(X, k, eta, beta, search, elimination, choose, oracle, rules)
+    return [trace_header(X, k, eta, beta, search, elimination, seed, rules)] + events
 
 
 def main(runs):
@@ -43,6 +49,16 @@ def main(runs):
                 bad += 1
                 print(f"{search} search, seed {seed}: {result.divergence}")
         print(f"{search} search: {runs} runs validated")
+    # The same under the authors-code profile: the header names its rules and the reference
+    # replays under them.
+    for search in ("random", "distance", "unified"):
+        for seed in range(runs):
+            trace = my_run(X, y, 3, 2, 3, search, 0.7, seed, AUTHORS_CODE)
+            result = ssac.validate(trace, d["points"])
+            if not result:
+                bad += 1
+                print(f"{search} search, authors-code, seed {seed}: {result.divergence}")
+        print(f"{search} search, authors-code: {runs} runs validated")
     # The validator is not a rubber stamp: a flipped decision is found and named.
     trace = my_run(X, y, 3, 2, 3, "unified", 0.7, 0)
     line = next(i for i, e in enumerate(trace) if e.get("decision") == "out")

@@ -78,8 +78,4 @@ Dataset parse_csv(const std::string& text, const std::string& name);
 // written in the shortest form that reads back exactly.
 std::string format_csv(const Dataset& data);
 
-// Writes `content` to a temporary file beside `path` and renames it into place, so that a failed
-// run never leaves a partial file. Throws DataError naming the path.
-void write_file_atomically(const std::string& path, const std::string& content);
-
 }  // namespace ssac

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "ssac/data.hpp"
+#include "ssac/rng.hpp"
 
 namespace ssac {
 
@@ -22,10 +24,18 @@ struct GeneratorParams {
   // cluster 1's rows first: an accepted dataset's rows are permuted by Fisher-Yates from the
   // stream Rng::stream(seed, {kStreamShuffle}). The points, gamma and draws are unchanged.
   bool shuffle = false;
+  // The Gaussian stream (ssac/rng.hpp): version 1, the polar method, or version 2, the ziggurat.
+  // The same seed gives other datasets under the other version.
+  GaussianMethod gaussians = GaussianMethod::polar;
 
   // Throws ParameterError naming the first field outside its range.
   void check() const;
 };
+
+// "polar" | "ziggurat" (the --gaussians option, summary.json's "gaussians"); parse throws
+// ParameterError naming `option` and the two values.
+std::string to_string(GaussianMethod g);
+GaussianMethod parse_gaussian_method(const std::string& option, const std::string& name);
 
 struct Generated {
   Dataset data;  // columns x1..xm, labels 1..k, cluster 1's rows first, then cluster 2's, ...

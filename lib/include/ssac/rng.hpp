@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 
 namespace ssac {
 
@@ -37,6 +38,7 @@ class Rng {
   // A generator in the given state (not all zero), for checking the published test vectors.
   static Rng from_state(const std::array<std::uint64_t, 4>& state);
 
+  // Defined below, inline: the ziggurat spends most of its time here.
   std::uint64_t next_u64();
 
   // Uniform on [0, n) for n >= 1, exactly: draw x until x < 2^64 - (2^64 mod n), return x mod n.
@@ -56,17 +58,48 @@ class Rng {
   // same spare left over; the pairs' logarithms are computed a block at a time (faster).
   void gaussians(double* out, std::size_t count);
 
+  // Standard normal by the ziggurat method (Marsaglia and Tsang 2000) with 256 layers, tables
+  // computed from portable_log and portable_exp; lib/src/core/ziggurat.cpp documents each step.
+  // The Gaussian stream of generator version 2 (GaussianMethod::ziggurat): different values
+  // from gaussian(), and several times faster.
+  double gaussian_ziggurat();
+  // out[0..count) = the next `count` gaussian_ziggurat() values.
+  void gaussians_ziggurat(double* out, std::size_t count);
+
  private:
   Rng() = default;
+  std::optional<double> ziggurat_slow(std::size_t layer, double a, bool negative);
   std::uint64_t s_[4];
   bool has_spare_ = false;  // gaussian(): the pair's second variate is waiting in spare_
   double spare_ = 0.0;
 };
+
+inline std::uint64_t Rng::next_u64() {
+  const auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
+  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
 
 // Natural logarithm for finite x > 0 from IEEE-754 basic operations only (+, -, *, /, frexp),
 // so that it yields the same bits on every platform when compiled without FMA contraction.
 // Accurate to a few ulp; used where a result must be reproducible (Gaussian draws), never for
 // the bounds in theory/, which use Boost.Math.
 double portable_log(double x);
+
+// exp(x) from IEEE-754 basic operations and ldexp, reproducible in the same way; accurate to a
+// few ulp for x <= 0 (the ziggurat's only use), 0 below -745.2 and +inf above 709.
+double portable_exp(double x);
+
+// How the data generator draws its Gaussians, named by the generator's stream version: 1 = the
+// polar method (Rng::gaussian), 2 = the ziggurat (Rng::gaussian_ziggurat). The same seed gives
+// other datasets under the other version; every output that depends on generated data names it.
+enum class GaussianMethod { polar = 1, ziggurat = 2 };
 
 }  // namespace ssac

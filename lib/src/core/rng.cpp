@@ -35,22 +35,6 @@ Rng Rng::from_state(const std::array<std::uint64_t, 4>& state) {
   return r;
 }
 
-static inline std::uint64_t rotl(std::uint64_t x, int k) {
-  return (x << k) | (x >> (64 - k));
-}
-
-std::uint64_t Rng::next_u64() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
 std::uint64_t Rng::uniform_index(std::uint64_t n) {
   // 2^64 mod n computed in 64-bit arithmetic: (2^64 - n) mod n == (-n) mod n.
   const std::uint64_t reject_from = 0 - ((0 - n) % n);  // 2^64 - (2^64 mod n), 0 means "none"

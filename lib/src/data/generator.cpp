@@ -31,6 +31,16 @@ void GeneratorParams::check() const {
   if (max_draws < 1) throw_out_of_range("max-draws", static_cast<long long>(max_draws), "[1, inf)");
 }
 
+std::string to_string(GaussianMethod g) {
+  return g == GaussianMethod::polar ? "polar" : "ziggurat";
+}
+
+GaussianMethod parse_gaussian_method(const std::string& option, const std::string& name) {
+  if (name == "polar") return GaussianMethod::polar;
+  if (name == "ziggurat") return GaussianMethod::ziggurat;
+  throw ParameterError(option + ": '" + name + "' is not a Gaussian method (polar | ziggurat)");
+}
+
 Dataset draw_dataset(const GeneratorParams& p, std::uint64_t draw_index) {
   Rng rng = Rng::stream(p.seed, {kStreamGenerator, draw_index});
   const auto k = static_cast<std::size_t>(p.k);
@@ -49,7 +59,9 @@ Dataset draw_dataset(const GeneratorParams& p, std::uint64_t draw_index) {
     for (std::size_t j = 0; j < size; ++j, ++row) {
       for (Eigen::Index c = 0; c < centers.cols(); ++c)
         d.points(static_cast<Eigen::Index>(row), c) =
-            centers(static_cast<Eigen::Index>(i), c) + p.sigma * rng.gaussian();
+            centers(static_cast<Eigen::Index>(i), c) +
+            p.sigma *
+                (p.gaussians == GaussianMethod::polar ? rng.gaussian() : rng.gaussian_ziggurat());
       d.labels[row] = static_cast<int>(i + 1);
     }
   }
@@ -75,7 +87,8 @@ inline double squared(const double* a, const double* b, std::size_t m) {
 // Why this is exact (the accepted draws, and so the datasets, equal those of draw_dataset followed
 // by cluster_stats; tests/test_generator_fast.cpp compares both on many seeds):
 // - the Rng calls are the ones draw_dataset makes, in the same order, up to the point of stopping
-//   (Rng::gaussians gives exactly the values of as many Rng::gaussian calls); each draw has its
+//   (Rng::gaussians gives exactly the values of as many Rng::gaussian calls, and
+//   gaussians_ziggurat as many gaussian_ziggurat calls); each draw has its
 //   own stream, so abandoning one never shifts another;
 // - once cluster i is complete its mean mu_i and radius r(C_i) are final and computed as
 //   cluster_stats does (mean_of_rows over its rows in increasing order, the same sums of squares);
@@ -125,7 +138,10 @@ class Drawer {
       while (row < first + size) {
         const std::size_t rows = std::min(kBlockRows, first + size - row);
         noise_.resize(rows * mm);
-        rng.gaussians(noise_.data(), rows * mm);
+        if (p_.gaussians == GaussianMethod::polar)
+          rng.gaussians(noise_.data(), rows * mm);
+        else
+          rng.gaussians_ziggurat(noise_.data(), rows * mm);
         for (std::size_t b = 0; b < rows; ++b) {
           double* x = X_.row(static_cast<Eigen::Index>(row + b)).data();
           for (std::size_t c = 0; c < mm; ++c)

@@ -59,6 +59,7 @@ static ojson config_json(const ExperimentConfig& c) {
   j["semantics"] = profile_name({c.rules, c.elimination});
   j["rules"] = describe({c.rules, c.elimination});
   if (c.gen.shuffle) j["shuffle"] = true;
+  if (c.gen.gaussians != GaussianMethod::polar) j["gaussians"] = to_string(c.gen.gaussians);
   if (c.memory != OracleMemory::fresh) j["memory"] = to_string(c.memory);
   std::vector<std::string> oracles, algorithms;
   for (OracleKind o : c.oracles)
@@ -250,6 +251,9 @@ ExperimentResult read_experiment(const std::string& dir) {
       c.rules = profile.rules;
     }
     c.gen.shuffle = j.contains("shuffle") && j.at("shuffle").get<bool>();
+    c.gen.gaussians = j.contains("gaussians")
+                          ? parse_gaussian_method("gaussians", j.at("gaussians").get<std::string>())
+                          : GaussianMethod::polar;
     if (j.contains("memory"))
       c.memory = j.at("memory").get<std::string>() == "per-pair" ? OracleMemory::per_pair
                                                                  : OracleMemory::fresh;
