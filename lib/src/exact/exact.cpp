@@ -1,5 +1,5 @@
 // The exact enumerator (ssac/exact.hpp). proofs-notes/exact.md explains the merging. One file of
-// about 430 lines: the walk, the branching policies, the state key and the driver share private
+// about 460 lines: the walk, the branching policies, the state key and the driver share private
 // types (Branches, Progress, the replay observer) that are not worth a header of their own.
 #include "ssac/exact.hpp"
 
