@@ -7,6 +7,7 @@
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -33,13 +34,27 @@ struct Opts {
   long long top = 10;
 };
 
+constexpr std::size_t kMaxBytes = std::size_t{1} << 30;  // 1 GiB per input
+
+// A regular file or a pipe, whole; a directory or a device (/dev/zero would never end) is refused.
 std::string read_all(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_type type = fs::status(path, ec).type();
+  if (ec || type == fs::file_type::not_found) throw DataError(path + ": cannot open for reading");
+  if (type == fs::file_type::directory) throw DataError(path + ": is a directory, not a file");
+  if (type != fs::file_type::regular && type != fs::file_type::fifo)
+    throw DataError(path + ": is not a regular file or a pipe (a device?); it is not read");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw DataError(path + ": cannot open for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxBytes) throw DataError(path + ": longer than 1 GiB; it is not read");
+  }
   if (in.bad()) throw DataError(path + ": read error");
-  return s.str();
+  return text;
 }
 
 // "a/b" of whole numbers, 0 < a/b <= 1.
