@@ -17,6 +17,7 @@
 
 #include "commands.hpp"
 #include "ssac/error.hpp"
+#include "ssac/numbers.hpp"
 #include "ssac/theory/gof.hpp"
 
 namespace ssac::cli {
@@ -66,7 +67,7 @@ Rational fraction(const std::string& file, const std::string& where, const std::
   if (slash == std::string::npos || !digits(text.substr(0, slash)) ||
       !digits(text.substr(slash + 1)) ||
       text.substr(slash + 1).find_first_not_of('0') == std::string::npos)
-    throw DataError(file + ": " + where + ": '" + text.substr(0, 60) +
+    throw DataError(file + ": " + where + ": '" + number::printable(text) +
                     "' is not a fraction a/b of whole numbers");
   const Rational r(boost::multiprecision::cpp_int(text.substr(0, slash)),
                    boost::multiprecision::cpp_int(text.substr(slash + 1)));
@@ -105,7 +106,7 @@ Law read_law(const std::string& file) {
       throw DataError(file + ": " + where + ": needs \"outcome\" and \"probability\" strings");
     const std::string name = o["outcome"];
     if (!seen.emplace(name, i).second)
-      throw DataError(file + ": " + where + ": outcome '" + name.substr(0, 60) +
+      throw DataError(file + ": " + where + ": outcome '" + number::printable(name) +
                       "' is listed twice");
     const Rational r = fraction(file, where + ".probability", o["probability"]);
     total += r;
@@ -181,8 +182,8 @@ int run_gof(const Opts& o) {
                   << " more\n";
         break;
       }
-      std::cout << "  '" << name.substr(0, 120) << "' " << cf.first << " time(s), first on line "
-                << cf.second << "\n";
+      std::cout << "  '" << number::printable(name, 120) << "' " << cf.first
+                << " time(s), first on line " << cf.second << "\n";
     }
     return kDoesNotConform;
   }
