@@ -1,16 +1,20 @@
 // ssac exact: the exact outcome distribution of SSAC on a small instance (ssac/exact.hpp).
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "conformance_distribution.hpp"
+#include "output_file.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/exact.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/ranges.hpp"
 #include "ssac/theory/decimal.hpp"
+#include "ssac/trace.hpp"
 
 namespace ssac::cli {
 
@@ -32,6 +36,7 @@ struct Opts {
   long long max_branches = 10'000'000;
   long long top = 5;
   std::string format = "text";
+  std::string law;
   CLI::Option* search_opt = nullptr;
   CLI::Option* q_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
@@ -92,6 +97,9 @@ std::string labels_text(const std::vector<int>& labels) {
 }
 
 int run_exact(const Opts& o) {
+  OutputFiles outputs;  // --law, checked before the work starts
+  outputs.input(o.file);
+  if (!o.law.empty()) outputs.file("--law", o.law);
   const Dataset data = read_csv(o.file);
   Params P;
   P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(data.n())));
@@ -141,6 +149,7 @@ int run_exact(const Opts& o) {
 
   ExactOptions opt;
   opt.max_branches = to_size("max-branches", o.max_branches, 1, kMaxBranches);
+  opt.joint_queries = !o.law.empty();
   const auto t0 = std::chrono::steady_clock::now();
   const ExactResult r = exact_distribution(data.points, data.labels, eo, P, opt);
   const double seconds =
@@ -148,6 +157,38 @@ int run_exact(const Opts& o) {
   if (r.total != 1) throw std::logic_error("the exact probabilities do not sum to 1");
   const std::size_t top = std::min(static_cast<std::size_t>(o.top), r.outcomes.size());
   const std::string q_text = spec.uses_q() ? fraction_string(eo.q) : "";
+  if (!o.law.empty()) {
+    // The joint law as an instance of the distribution corpus's format, for `ssac gof`.
+    nlohmann::ordered_json h;
+    h["format"] = "ssac-distribution";
+    h["version"] = 1;
+    h["instance"] = std::filesystem::path(o.file).stem().string();
+    h["comment"] = "written by ssac exact --law";
+    h["catches"] = nlohmann::ordered_json::array();
+    // The data's path relative to the law's folder, as in the corpus.
+    const std::filesystem::path dir = std::filesystem::absolute(o.law).parent_path();
+    h["data"] = std::filesystem::proximate(std::filesystem::absolute(o.file), dir).string();
+    h["n"] = data.n();
+    h["m"] = data.m();
+    h["fingerprint"] = points_fingerprint(data.points);
+    h["algorithm"] = o.algorithm;
+    h["search"] = to_string(P.search);
+    h["params"] = {{"k", P.k}, {"eta", P.eta}, {"beta", P.beta}, {"r", P.sample_size()}};
+    h["assignment"] = P.elimination ? "paper" : "code";
+    if (P.rules != Rules{} || !P.elimination) {
+      h["semantics"] = profile_name({P.rules, P.elimination});
+      h["rules"] = describe({P.rules, P.elimination});
+    }
+    nlohmann::ordered_json oj;
+    oj["model"] = o.oracle;
+    if (spec.uses_q()) oj["q"] = q_text;
+    if (spec.uses_nu()) oj["nu"] = spec.nu;
+    if (spec.uses_rho()) oj["rho"] = spec.rho;
+    if (spec.uses_memory() && spec.memory != OracleMemory::fresh) oj["memory"] = o.memory;
+    h["oracle"] = oj;
+    outputs.stage(o.law, distribution::law_text(std::move(h), r));
+    outputs.commit();
+  }
 
   if (o.format == "json") {
     nlohmann::ordered_json j;
@@ -278,6 +319,10 @@ Command add_exact(CLI::App& root) {
       ->capture_default_str();
   app->add_option("--top", o->top, "how many of the most likely labelings to print")
       ->capture_default_str();
+  app->add_option("--law", o->law,
+                  "also write the joint law of (final labels, Phase-1 queries, Phase-2 queries) "
+                  "to FILE, in the distribution corpus's format for `ssac gof --expected` "
+                  "(docs/conformance.md)");
   app->add_option("--format", o->format, "text | json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

@@ -179,6 +179,12 @@ std::string instance_json(const Instance& I, const std::string& csv_name) {
   j["params"] = {{"k", I.k}, {"eta", I.eta}, {"beta", I.beta}, {"r", P.sample_size()}};
   j["assignment"] = "paper";
   j["oracle"] = oracle_json(I);
+  return law_text(std::move(j), r);
+}
+
+}  // namespace
+
+std::string law_text(nlohmann::ordered_json j, const ExactResult& r) {
   j["outcome"] =
       "the final labels (0 unassigned) joined by ',', then ';' and the number of queries asked in "
       "Phase 1, then ';' and the number asked in Phase 2 (self-pairs are not queries, S4)";
@@ -201,8 +207,6 @@ std::string instance_json(const Instance& I, const std::string& csv_name) {
   text.replace(text.rfind(empty), empty.size(), lines);
   return text + "\n";
 }
-
-}  // namespace
 
 std::string outcome_text(const std::vector<int>& labels, unsigned long long queries_phase1,
                          unsigned long long queries_phase2) {

@@ -4,14 +4,22 @@
 // outcomes with the law. Written by `ssac conformance --distribution --out DIR`.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "ssac/exact.hpp"
 
 namespace ssac::cli::distribution {
 
 // The corpus's files (name, content), the manifest last; deterministic, byte for byte.
 std::vector<std::pair<std::string, std::string>> corpus_files();
+
+// An instance's JSON: `head` (format, instance, data, parameters, oracle, ...) followed by the
+// outcome's description, the support's size, the branches and the joint law of `r` (which needs
+// ExactOptions::joint_queries), one outcome per line.
+std::string law_text(nlohmann::ordered_json head, const ExactResult& r);
 
 // The outcome written for one run: the final labels joined by ',' then ';' the queries of Phase 1
 // and ';' those of Phase 2, e.g. "1,1,2,0;3;5".

@@ -152,6 +152,29 @@ TEST(DistributionCorpus, TheReferencesOwnRunsFitEveryLaw) {
   EXPECT_LT(reference_p_value(dir / "random_search_beta_above_zp.json", 0.1), 1e-6);
 }
 
+// `ssac exact --law` on an instance's data and parameters writes the corpus's law, outcome for
+// outcome (only the descriptive fields differ), with the data named relative to the law.
+TEST(DistributionCorpus, ExactLawWritesTheSameLaw) {
+  using json = nlohmann::ordered_json;
+  const fs::path dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";
+  const fs::path out =
+      fs::temp_directory_path() / ("ssac-law-" + std::to_string(::getpid()) + ".json");
+  const std::string cmd = std::string(SSAC_CLI) + " exact " +
+                          (dir / "local_weak_min_vs_max.csv").string() +
+                          " --k 2 --eta 1 --beta 2 --oracle local --nu 2.5 --rho 1 --law " +
+                          out.string() + " >/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const json got = json::parse(slurp(out)),
+             want = json::parse(slurp(dir / "local_weak_min_vs_max.json"));
+  for (const char* key :
+       {"format", "version", "n", "m", "fingerprint", "algorithm", "search", "params", "assignment",
+        "oracle", "outcome", "supportSize", "branches", "outcomes"})
+    EXPECT_EQ(got[key], want[key]) << key;
+  EXPECT_EQ(fs::path(out.parent_path() / got["data"].get<std::string>()).lexically_normal(),
+            fs::path(dir / "local_weak_min_vs_max.csv").lexically_normal());
+  fs::remove(out);
+}
+
 TEST(Gof, MultinomialTablesCountTheCompositions) {
   EXPECT_EQ(multinomial_tables(4, 2), 5);     // (4,0) .. (0,4)
   EXPECT_EQ(multinomial_tables(2, 3), 6);     // C(4, 2)

@@ -35,6 +35,10 @@ BUGS = ("B-without-replacement", "phase1-without-replacement", "index-draw", "ab
 def read_instance(path):
     """The instance's JSON and its data: points and the oracle's labels (column 'label')."""
     inst = json.load(open(path))
+    if "semantics" in inst or inst.get("algorithm", "weak") != "weak" or \
+            inst.get("oracle", {}).get("memory"):
+        raise SystemExit(f"{path}: this implementation runs weak SSAC under the paper's rules, "
+                         "with a fresh-abstention oracle, only")
     with open(os.path.join(os.path.dirname(os.path.abspath(path)), inst["data"])) as f:
         header = f.readline().strip().split(",")
         rows = [line.strip().split(",") for line in f if line.strip()]
