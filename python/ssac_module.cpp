@@ -427,7 +427,7 @@ PYBIND11_MODULE(ssac, mod) {
   mod.def(
       "generate",
       [](long long n, long long m, long long k, double std, double gamma_min, double gamma_max,
-         std::uint64_t seed, long long max_draws, bool shuffle) {
+         std::uint64_t seed, long long max_draws, bool shuffle, const std::string& gaussians) {
         need_numpy("generate");
         if (n < 0) ssac::throw_out_of_range("n", n, "[2, 1e8]");
         if (m < 0) ssac::throw_out_of_range("m", m, "[1, 100000]");
@@ -444,6 +444,7 @@ PYBIND11_MODULE(ssac, mod) {
         p.seed = seed;
         p.max_draws = static_cast<std::uint64_t>(max_draws);
         p.shuffle = shuffle;
+        p.gaussians = ssac::parse_gaussian_method("gaussians", gaussians);
         p.check();
         const ssac::Generated g = ssac::generate(p);
         return py::dict("points"_a = to_array(g.data.points),
@@ -452,9 +453,9 @@ PYBIND11_MODULE(ssac, mod) {
                         "gamma"_a = g.gamma, "draws"_a = g.draws);
       },
       "The synthetic data of Section 5.1 (as `ssac generate`): a dict with points (n x m), "
-      "labels (1..k), gamma and draws.",
+      "labels (1..k), gamma and draws. gaussians: 'polar' (stream version 1) or 'ziggurat' (2).",
       "n"_a = 1500, "m"_a = 2, "k"_a = 3, "std"_a = 1.75, "gamma_min"_a = 1.0, "gamma_max"_a = 1.1,
-      "seed"_a = 0, "max_draws"_a = 100000, "shuffle"_a = false);
+      "seed"_a = 0, "max_draws"_a = 100000, "shuffle"_a = false, "gaussians"_a = "polar");
 
   mod.def(
       "read_csv",

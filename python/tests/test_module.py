@@ -30,6 +30,17 @@ def test_generate_equals_cli(cli, tmp_path):
     assert float(p.stdout.split("gamma = ")[1].split()[0]) == d["gamma"]
 
 
+def test_generate_ziggurat_equals_cli(cli, tmp_path):
+    out = tmp_path / "z.csv"
+    cli("generate", "--n", 60, "--seed", 8, "--gaussians", "ziggurat", "--out", out)
+    d = ssac.generate(n=60, seed=8, gaussians="ziggurat")
+    X, y = ssac.read_csv(out)
+    assert np.array_equal(d["points"], X)
+    assert not np.array_equal(ssac.generate(n=60, seed=8)["points"], X)  # another stream
+    with pytest.raises(ValueError):
+        ssac.generate(n=60, gaussians="box-muller")
+
+
 def test_gamma_equals_cli(cli, data_csv):
     X, y = ssac.read_csv(data_csv)
     g = ssac.gamma(X, y)
