@@ -166,6 +166,35 @@ def test_validate_catches_a_corrupted_trace_as_the_cli_does(cli, data_csv, tmp_p
     assert p.stdout == f"{path}: does not conform: {d.message}\n"
 
 
+def test_check_oracle_as_the_cli(cli, data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    # A perfect oracle's answers pass; one answer turned over is the first wrong one.
+    lines = ssac.cluster(X, y, k=3, eta=3, seed=2)["trace"].splitlines()
+    c = ssac.check_oracle(lines, data_csv)
+    assert c and c.passes and c.wrong is None and c.oracle == "perfect" and c.oracle_from_header
+    assert c.queries == sum('"event":"query"' in line for line in lines)
+    at = next(i for i, line in enumerate(lines) if '"answer":"no"' in line)
+    bad = lines[:at] + [lines[at].replace('"answer":"no"', '"answer":"yes"')] + lines[at + 1:]
+    c = ssac.check_oracle(bad, X, labels=y)
+    assert not c and c.wrong["event"] == at + 1
+    assert (c.wrong["expected"], c.wrong["found"]) == ("no", "yes")
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(bad) + "\n")
+    p = cli("validate", "--data", data_csv, "--trace", path, "--check-oracle", check=False)
+    assert p.returncode == 1 and f"event {at + 1}" in p.stdout
+    # A random-weak trace: the abstentions and their interval, as the command prints them.
+    r = ssac.cluster(X, y, k=3, eta=6, oracle="random", q=0.6, seed=5)
+    c = ssac.check_oracle(r["trace"], X, labels=y)
+    assert c.passes and c.trials > 0 and c.rate_lo <= 0.4 <= c.rate_hi
+    path.write_text(r["trace"])
+    out = cli("validate", "--data", data_csv, "--trace", path, "--check-oracle").stdout
+    assert f"abstentions {c.abstentions} of {c.trials} = " in out
+    with pytest.raises(ValueError):
+        ssac.check_oracle(r["trace"], X)  # arrays need labels
+    with pytest.raises(ValueError):
+        ssac.check_oracle(r["trace"], X, labels=y, confidence=1.5)
+
+
 def test_validate_refuses_other_data_and_malformed_traces(data_csv):
     X, y = ssac.read_csv(data_csv)
     lines = ssac.cluster(X, y, k=3, eta=2, seed=1)["trace"].splitlines()
