@@ -146,6 +146,7 @@ int run_cluster(const Opts& o) {
     th.params = P;
     th.algorithm = o.algorithm;
     th.oracle = spec.describe();
+    if (spec.uses_memory()) th.memory = spec.memory;
     th.seed = o.seed;
     writer = trace_writer(data.points, th, [&trace](const std::string& line) {
       trace += line;

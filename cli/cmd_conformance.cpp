@@ -39,6 +39,8 @@ json oracle_json(const OracleSpec& o) {
   if (o.uses_q()) j["q"] = o.q;
   if (o.uses_nu()) j["nu"] = o.nu;
   if (o.uses_rho()) j["rho"] = o.rho;
+  // Written only when the random-weak oracle remembers, as the trace header's oracle_memory.
+  if (o.uses_memory() && o.memory != OracleMemory::fresh) j["memory"] = to_string(o.memory);
   return j;
 }
 
@@ -85,6 +87,7 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     th.params = P;
     th.algorithm = s == Search::plain ? "original" : "weak";
     th.oracle = c.oracle.describe() + (s == Search::plain ? " with coin flips" : "");
+    if (c.oracle.uses_memory()) th.memory = c.oracle.memory;
     th.seed = seed;
     std::vector<std::string> events;
     const auto writer =
