@@ -74,11 +74,19 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     RecordingOracle recorded(*base);
     AskedOracle oracle(recorded, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
     const Result R = run_ssac(d.X, oracle.get(), P, seed, observer);
-    return c.exercises(R, d, P) &&
-           (!c.needs_abstention || std::any_of(recorded.entries().begin(), recorded.entries().end(),
-                                               [](const RecordingOracle::Entry& e) {
-                                                 return e.answer == Answer::NotSure;
-                                               }));
+    if (!c.exercises(R, d, P) ||
+        (c.needs_abstention &&
+         std::none_of(recorded.entries().begin(), recorded.entries().end(),
+                      [](const RecordingOracle::Entry& e) { return e.answer == Answer::NotSure; })))
+      return false;
+    if (!c.differs_from_fresh) return true;
+    // The same seed under a fresh oracle: the two runs agree up to the first repeated pair, where
+    // the fresh oracle draws again.
+    OracleSpec fresh = c.oracle;
+    fresh.memory = OracleMemory::fresh;
+    const auto fresh_base = make_oracle(fresh, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
+    AskedOracle fresh_oracle(*fresh_base, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
+    return run_ssac(d.X, fresh_oracle.get(), P, seed, nullptr).failed != R.failed;
   };
   for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
     if (!run(seed, nullptr)) continue;

@@ -35,6 +35,9 @@ struct Case {
   std::function<bool(const Result&, const Data&, const Params&)> exercises;
   bool acceptable = false;
   bool needs_abstention = false;  // the weak oracle must have said not-sure at least once
+  // The run at the same seed with a fresh oracle (OracleMemory::fresh, else the same spec) must
+  // end otherwise: fail where this one recovers k clusters, or the reverse.
+  bool differs_from_fresh = false;
 };
 
 // The cases of the file for search s, in the order of their test ids.
