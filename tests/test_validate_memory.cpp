@@ -7,7 +7,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +17,7 @@
 #include "ssac/oracle_spec.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
+#include "trace_events.hpp"
 #include "trace_fixture.hpp"
 
 using namespace ssac;
@@ -25,17 +25,9 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
+using fixtures::square_params;
 using fixtures::squares;
 const std::vector<int>& kLabels = fixtures::kSquareLabels;
-
-Params params(Search s) {
-  Params P;
-  P.k = 3;
-  P.eta = 3;
-  P.beta = 3;
-  P.search = s;
-  return P;
-}
 
 // A run with a random-weak oracle of the given memory (behind coin flips for the plain search,
 // as AskedOracle does), its trace's header naming `claimed` as the oracle's memory.
@@ -44,23 +36,16 @@ std::vector<json> run(Search s, std::uint64_t seed, OracleMemory memory, OracleM
   RandomWeakOracle base(kLabels, q, Rng::stream(seed, {kStreamOracle}), memory);
   AskedOracle oracle(base, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
   TraceHeader h;
-  h.params = params(s);
+  h.params = square_params(s);
   h.algorithm = s == Search::plain ? "original" : "weak";
   h.memory = claimed;
   fixtures::TraceText t(squares(), h);
   run_ssac(squares(), oracle.get(), h.params, seed, t.writer.get());
-  std::istringstream in(t.text);
-  std::vector<json> ev;
-  for (std::string line; std::getline(in, line);)
-    ev.push_back(json::parse(line));
-  return ev;
+  return fixtures::events_of(t.text);
 }
 
 ValidationReport check(const std::vector<json>& ev) {
-  std::string text;
-  for (const json& e : ev)
-    text += e.dump() + "\n";
-  return validate_trace(squares(), text, "t.jsonl");
+  return fixtures::check_on_squares(ev);
 }
 
 // The first query event (0-based) that repeats an earlier query's unordered pair with another
@@ -165,11 +150,10 @@ TEST(ValidateMemory, TheOracleCheckCountsAPairOnceUnderTheHeadersMemory) {
   // per-pair memory only a pair's first answer is a trial of Definition 5's Bernoulli(q).
   auto ev = run(Search::unified, 3, OracleMemory::per_pair, OracleMemory::per_pair);
   ev.front()["oracle"] = "random q=0.5";  // the text says nothing of memory
-  std::string text;
+  std::string text = fixtures::text_of(ev);
   std::size_t queries = 0;
   std::map<std::pair<std::size_t, std::size_t>, int> pairs;
   for (const json& e : ev) {
-    text += e.dump() + "\n";
     if (e["event"] != "query") continue;
     ++queries;
     ++pairs[std::minmax(e["x"].get<std::size_t>(), e["y"].get<std::size_t>())];
@@ -179,9 +163,7 @@ TEST(ValidateMemory, TheOracleCheckCountsAPairOnceUnderTheHeadersMemory) {
   EXPECT_EQ(kept.spec.memory, OracleMemory::per_pair);
   EXPECT_EQ(kept.trials, pairs.size());
   ev.front().erase("oracle_memory");  // control: the same answers counted as a fresh oracle's
-  text.clear();
-  for (const json& e : ev)
-    text += e.dump() + "\n";
+  text = fixtures::text_of(ev);
   const OracleCheck fresh = check_oracle_answers(squares(), kLabels, text, "t.jsonl", std::nullopt);
   EXPECT_EQ(fresh.spec.memory, OracleMemory::fresh);
   EXPECT_EQ(fresh.trials, queries);
