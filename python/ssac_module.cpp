@@ -285,6 +285,7 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   th.params = P;
   th.algorithm = algorithm;
   th.oracle = callable ? "python callable" : spec.describe();
+  if (!callable && spec.uses_memory()) th.memory = spec.memory;
   th.seed = seed;
   std::string trace;
   const std::unique_ptr<ssac::RunObserver> writer =

@@ -60,6 +60,7 @@ RUNS = [
     dict(oracle="global", rho=0.6, eta=3, beta=4, seed=2, assignment="code"),
     dict(oracle="random", q=0.6, eta=2, seed=4, algorithm="original"),
     dict(oracle="perfect", eta=1, seed=9, semantics="authors-code", rules=["anchor=opener"]),
+    dict(oracle="random", q=0.5, eta=2, beta=3, seed=5, memory="per-pair"),
 ]
 
 
@@ -95,6 +96,8 @@ def test_cluster_equals_cli(cli, data_csv, tmp_path, run):
     logged = [{k: e[k] for k in ("iteration", "phase", "purpose", "x", "y", "answer")}
               for e in events if e["event"] == "query"]
     assert r["queries"] == logged
+    # The header names the oracle's memory only when it is not fresh (docs/trace-format.md).
+    assert events[0].get("oracle_memory", "fresh") == run.get("memory", "fresh")
 
 
 def test_cluster_with_a_callable_oracle(data_csv):
