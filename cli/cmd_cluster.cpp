@@ -6,12 +6,12 @@
 
 #include "commands.hpp"
 #include "output_file.hpp"
+#include "run_params.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/metrics.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/oracle_spec.hpp"
-#include "ssac/ranges.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
 
@@ -67,41 +67,13 @@ int run_cluster(const Opts& o) {
   if (o.out_opt->count()) outputs.file("--out", o.out);
   if (o.trace_opt->count()) outputs.file("--trace", o.trace);
   const Dataset data = read_csv(o.file);
-  Params P;
-  P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(data.n())));
-  P.eta = o.eta;
-  P.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
-  // The profile, then single rules on top of it; --assignment code is elimination=off.
-  Profile profile = profile_named(o.semantics);
-  if (o.assignment_opt->count()) profile.elimination = o.assignment == "paper";
-  for (const std::string& r : o.rules)
-    set_rule(profile, r);
-  P.rules = profile.rules;
-  P.elimination = profile.elimination;
-  if (o.algorithm == "original") {
-    if (o.search_opt->count() > 0)
-      throw ParameterError("--search does not apply to --algorithm original (plain binary search)");
-    P.search = Search::plain;
-  } else {
-    P.search = o.search == "random"     ? Search::random
-               : o.search == "distance" ? Search::distance
-                                        : Search::unified;
-  }
-  P.check(data.n());
-  OracleSpec spec;
-  spec.kind = *oracle_kind_from_string(o.oracle);  // CLI11 admits only the five names
-  spec.q = o.q;
-  spec.nu = o.nu;
-  spec.rho = o.rho;
-  spec.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
-  if (o.q_opt->count() && !spec.uses_q())
-    throw ParameterError("--q applies only to --oracle random or correlated");
-  if (o.nu_opt->count() && !spec.uses_nu())
-    throw ParameterError("--nu applies only to --oracle local");
-  if (o.rho_opt->count() && !spec.uses_rho())
-    throw ParameterError("--rho applies only to --oracle local, global or correlated");
-  if (o.memory_opt->count() && !spec.uses_memory())
-    throw ParameterError("--memory applies only to --oracle random");
+  Params P = run_params({o.k, o.eta, o.beta, o.semantics, o.rules,
+                         o.assignment_opt->count() ? &o.assignment : nullptr, o.algorithm, o.search,
+                         o.search_opt->count() > 0},
+                        data.n());
+  OracleSpec spec =
+      oracle_spec({o.oracle, o.q, o.nu, o.rho, o.memory, o.q_opt->count() > 0,
+                   o.nu_opt->count() > 0, o.rho_opt->count() > 0, o.memory_opt->count() > 0});
 
   if (spec.simulated() && !data.has_labels())
     throw DataError(o.file + ": no 'label' column; a simulated oracle answers from it");
@@ -146,6 +118,7 @@ int run_cluster(const Opts& o) {
     th.params = P;
     th.algorithm = o.algorithm;
     th.oracle = spec.describe();
+    if (spec.uses_memory()) th.memory = spec.memory;
     th.seed = o.seed;
     writer = trace_writer(data.points, th, [&trace](const std::string& line) {
       trace += line;

@@ -43,6 +43,8 @@ json oracle_json(const OracleSpec& o) {
   if (o.uses_q()) j["q"] = o.q;
   if (o.uses_nu()) j["nu"] = o.nu;
   if (o.uses_rho()) j["rho"] = o.rho;
+  // Written only when the random-weak oracle remembers, as the trace header's oracle_memory.
+  if (o.uses_memory() && o.memory != OracleMemory::fresh) j["memory"] = to_string(o.memory);
   return j;
 }
 
@@ -115,11 +117,19 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     AskedOracle oracle(recorded, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
     StateRecorder states;
     const Result R = run_ssac(d.X, oracle.get(), P, seed, observer ? observer : &states);
-    return c.exercises(R, d, P) && (!c.history || c.history(R, d, P, states.states)) &&
-           (!c.needs_abstention || std::any_of(recorded.entries().begin(), recorded.entries().end(),
-                                               [](const RecordingOracle::Entry& e) {
-                                                 return e.answer == Answer::NotSure;
-                                               }));
+    if (!c.exercises(R, d, P) || (c.history && !c.history(R, d, P, states.states)) ||
+        (c.needs_abstention &&
+         std::none_of(recorded.entries().begin(), recorded.entries().end(),
+                      [](const RecordingOracle::Entry& e) { return e.answer == Answer::NotSure; })))
+      return false;
+    if (!c.differs_from_fresh) return true;
+    // The same seed under a fresh oracle: the two runs agree up to the first repeated pair, where
+    // the fresh oracle draws again.
+    OracleSpec fresh = c.oracle;
+    fresh.memory = OracleMemory::fresh;
+    const auto fresh_base = make_oracle(fresh, d.X, d.labels, Rng::stream(seed, {kStreamOracle}));
+    AskedOracle fresh_oracle(*fresh_base, s == Search::plain, Rng::stream(seed, {kStreamCoinFlip}));
+    return run_ssac(d.X, fresh_oracle.get(), P, seed, nullptr).failed != R.failed;
   };
   for (std::uint64_t seed = 0; seed < kMaxSeed; ++seed) {
     if (!run(seed, nullptr)) continue;
@@ -127,6 +137,7 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     th.params = P;
     th.algorithm = s == Search::plain ? "original" : "weak";
     th.oracle = c.oracle.describe() + (s == Search::plain ? " with coin flips" : "");
+    if (c.oracle.uses_memory()) th.memory = c.oracle.memory;
     th.seed = seed;
     std::vector<std::string> events;
     const auto writer =

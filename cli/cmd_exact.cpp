@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "conformance_distribution.hpp"
 #include "output_file.hpp"
+#include "run_params.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/exact.hpp"
@@ -101,40 +102,15 @@ int run_exact(const Opts& o) {
   outputs.input(o.file);
   if (!o.law.empty()) outputs.file("--law", o.law);
   const Dataset data = read_csv(o.file);
-  Params P;
-  P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(data.n())));
-  P.eta = o.eta;
-  P.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
-  Profile profile = profile_named(o.semantics);
-  for (const std::string& r : o.rules)
-    set_rule(profile, r);
-  P.rules = profile.rules;
-  P.elimination = profile.elimination;
-  if (o.algorithm == "original") {
-    if (o.search_opt->count() > 0)
-      throw ParameterError("--search does not apply to --algorithm original (plain binary search)");
-    P.search = Search::plain;
-  } else {
-    P.search = o.search == "random"     ? Search::random
-               : o.search == "distance" ? Search::distance
-                                        : Search::unified;
-  }
-  P.check(data.n());
+  Params P = run_params({o.k, o.eta, o.beta, o.semantics, o.rules, nullptr, o.algorithm, o.search,
+                         o.search_opt->count() > 0},
+                        data.n());
   to_size("top", o.top, 0, 1000000);
   ExactOracle eo;
   OracleSpec& spec = eo.spec;
-  spec.kind = *oracle_kind_from_string(o.oracle);  // CLI11 admits only the five names
-  spec.nu = o.nu;
-  spec.rho = o.rho;
-  spec.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
-  if (o.q_opt->count() && !spec.uses_q())
-    throw ParameterError("--q applies only to --oracle random or correlated");
-  if (o.nu_opt->count() && !spec.uses_nu())
-    throw ParameterError("--nu applies only to --oracle local");
-  if (o.rho_opt->count() && !spec.uses_rho())
-    throw ParameterError("--rho applies only to --oracle local, global or correlated");
-  if (o.memory_opt->count() && !spec.uses_memory())
-    throw ParameterError("--memory applies only to --oracle random");
+  // q is read exactly below (parse_q), after the options' kinds are checked.
+  spec = oracle_spec({o.oracle, 1.0, o.nu, o.rho, o.memory, o.q_opt->count() > 0,
+                      o.nu_opt->count() > 0, o.rho_opt->count() > 0, o.memory_opt->count() > 0});
   eo.q = parse_q(o.q);
   spec.q = eo.q.convert_to<double>();
   spec.check();

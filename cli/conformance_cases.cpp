@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <utility>
 
 namespace ssac::cli::conformance {
 
@@ -336,6 +338,59 @@ std::vector<Case> cases(Search s) {
   }
   // The authors-code profile (S9): appended last (conformance_rules.cpp).
   if (!plain) add_authors_code_cases(c);
+  // The random-weak oracle's memory (Definition 5 leaves it open; proofs-notes/
+  // oracle-independence.md), appended as one block after the authors-code cases. A repeated
+  // unordered pair: its answers (as the algorithm saw them) all equal, or not.
+  auto repeated_pair = [](bool same_answers) {
+    return [same_answers](const Result& R, const Data&, const Params&) {
+      std::map<std::pair<std::size_t, std::size_t>, Answer> first;
+      for (const auto& q : R.queries) {
+        const auto [f, added] = first.emplace(std::minmax(q.x, q.y), q.answer);
+        if (!added && (f->second == q.answer) == same_answers &&
+            (!same_answers || q.answer == Answer::NotSure))
+          return true;
+      }
+      return false;
+    };
+  };
+  OracleSpec per_pair = random05;
+  per_pair.memory = OracleMemory::per_pair;
+  // The original SSAC sees coin flips, never a remembered not-sure: there the repeated pairs are
+  // in the oracle's answers before the flip, and only the change of outcome is a vector.
+  if (!plain)
+    c.push_back({"three_lines",
+                 "per-pair oracle memory: a pair asked again gets its first answer, not-sure",
+                 {"OracleMemoryPerPair", "RandomWeakOracle"},
+                 3,
+                 2.0,
+                 2,
+                 true,
+                 per_pair,
+                 repeated_pair(true)});
+  Case changes{"three_lines",
+               "per-pair oracle memory: the run fails where a fresh oracle, same seed, recovers k",
+               {"OracleMemoryPerPair", "MemoryChangesOutcome", "FewerThanK", "RandomWeakOracle"},
+               3,
+               2.0,
+               2,
+               true,
+               per_pair,
+               [plain, repeated_pair](const Result& R, const Data& d, const Params& P) {
+                 return R.failed && (plain || repeated_pair(true)(R, d, P));
+               }};
+  changes.differs_from_fresh = true;
+  if (plain) changes.flags.push_back("CoinFlip");
+  c.push_back(changes);
+  if (!plain)  // the original SSAC's coin flips answer a pair anew under either memory
+    c.push_back({"three_lines",
+                 "fresh oracle memory: a pair asked again is answered otherwise",
+                 {"OracleMemoryFresh", "RandomWeakOracle"},
+                 3,
+                 2.0,
+                 2,
+                 true,
+                 random05,
+                 repeated_pair(false)});
   return c;
 }
 
@@ -394,6 +449,17 @@ json notes() {
   add("NotSureDefinition7b",
       "The global distance-weak oracle abstains by condition (b) of Definition 7: a pair of one "
       "cluster farther apart than 2 rho r(C).");
+  add("OracleMemoryPerPair",
+      "The random-weak oracle remembers: a pair asked again, in either order, gets the answer it "
+      "got first (the trace header's oracle_memory is per-pair; Definition 5 leaves memory open). "
+      "A replay must check that every repeated pair of the trace has one answer.");
+  add("OracleMemoryFresh",
+      "The random-weak oracle draws afresh at every query (Definition 5 as the reference reads "
+      "it, the default): a pair asked again may get another answer. The same trace claiming "
+      "per-pair memory must be rejected at the repeated pair.");
+  add("MemoryChangesOutcome",
+      "The same seed with a fresh oracle ends otherwise: the remembered answer of a repeated pair "
+      "changed the run's outcome.");
   add("InvalidParameter",
       "A parameter outside its admissible range: an implementation must refuse to run.");
   // Flags added later come last, so that the notes of the earlier ones do not move.

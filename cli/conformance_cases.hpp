@@ -55,6 +55,9 @@ struct Case {
   std::string pins{};
   std::function<bool(const Result&, const Data&, const Params&, const std::vector<State>&)>
       history{};
+  // The run at the same seed with a fresh oracle (OracleMemory::fresh, else the same spec) must
+  // end otherwise: fail where this one recovers k clusters, or the reverse.
+  bool differs_from_fresh = false;
 };
 
 // The cases of the file for search s, in the order of their test ids.

@@ -27,6 +27,7 @@
 #include "ssac/generator.hpp"
 #include "ssac/metrics.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/oracle_check.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/ranges.hpp"
 #include "ssac/rules.hpp"
@@ -284,6 +285,7 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   th.params = P;
   th.algorithm = algorithm;
   th.oracle = callable ? "python callable" : spec.describe();
+  if (!callable && spec.uses_memory()) th.memory = spec.memory;
   th.seed = seed;
   std::string trace;
   const std::unique_ptr<ssac::RunObserver> writer =
@@ -347,13 +349,9 @@ ssac::Matrix points_of(const py::object& data) {
 
 // A trace is its text (a str with line breaks), a path (any other str, or os.PathLike) or an
 // iterable of lines: each a str (with or without its '\n') or a dict, which is written as JSON.
-ssac::ValidationReport validate(const py::object& trace, const py::object& data) {
-  const ssac::Matrix X = points_of(data);
-  if (is_text(trace)) return ssac::validate_trace(X, trace.cast<std::string>(), "<trace>");
-  if (is_path(trace)) {
-    const std::string path = path_of(trace);
-    return ssac::validate_trace(X, read_file(path), path);
-  }
+std::string trace_text(const py::object& trace) {
+  if (is_text(trace)) return trace.cast<std::string>();
+  if (is_path(trace)) return read_file(path_of(trace));
   const py::object dumps = py::module_::import("json").attr("dumps");
   std::string text;
   for (const py::handle line : trace) {
@@ -362,7 +360,54 @@ ssac::ValidationReport validate(const py::object& trace, const py::object& data)
     if (s.empty() || s.back() != '\n') s += '\n';
     text += s;
   }
-  return ssac::validate_trace(X, text, "<trace>");
+  return text;
+}
+
+ssac::ValidationReport validate(const py::object& trace, const py::object& data) {
+  const ssac::Matrix X = points_of(data);
+  const std::string name = !is_text(trace) && is_path(trace) ? path_of(trace) : "<trace>";
+  return ssac::validate_trace(X, trace_text(trace), name);
+}
+
+// As `ssac validate --check-oracle`: the points and true labels from a CSV path (its `label`
+// column) or from arrays; the oracle from the trace's header, else from `oracle` (and q, nu, rho).
+ssac::OracleCheck check_oracle(const py::object& trace, const py::object& data,
+                               const py::object& labels_in, const py::object& oracle, double q,
+                               double nu, double rho, double confidence) {
+  ssac::Matrix X;
+  std::vector<int> labels;
+  if (is_path(data)) {
+    ssac::Dataset d = ssac::read_csv(path_of(data));
+    if (!d.has_labels())
+      throw DataError(path_of(data) +
+                      ": no 'label' column; check_oracle recomputes the answers from it");
+    X = std::move(d.points);
+    labels = std::move(d.labels);
+  } else {
+    need_numpy("check_oracle");
+    X = to_points(data);
+    if (labels_in.is_none())
+      throw ParameterError("labels: required when data is an array (the oracle answers from them)");
+    labels = to_labels(labels_in, static_cast<std::size_t>(X.rows()));
+  }
+  std::optional<ssac::OracleSpec> fallback;
+  if (!oracle.is_none()) {
+    const std::string name = oracle.cast<std::string>();
+    const auto kind = ssac::oracle_kind_from_string(name);
+    if (!kind || *kind == ssac::OracleKind::interactive)
+      throw ParameterError("oracle: '" + name +
+                           "' is not one of perfect | random | local | global");
+    ssac::OracleSpec spec;
+    spec.kind = *kind;
+    spec.q = q;
+    spec.nu = nu;
+    spec.rho = rho;
+    spec.check();
+    fallback = spec;
+  }
+  if (!(confidence > 0.0 && confidence < 1.0))
+    ssac::throw_out_of_range("confidence", confidence, "(0, 1)");
+  return ssac::check_oracle_answers(X, labels, trace_text(trace), "<trace>", fallback, confidence);
 }
 
 // ---- bounds ----
@@ -427,7 +472,7 @@ PYBIND11_MODULE(ssac, mod) {
   mod.def(
       "generate",
       [](long long n, long long m, long long k, double std, double gamma_min, double gamma_max,
-         std::uint64_t seed, long long max_draws, bool shuffle) {
+         std::uint64_t seed, long long max_draws, bool shuffle, const std::string& gaussians) {
         need_numpy("generate");
         if (n < 0) ssac::throw_out_of_range("n", n, "[2, 1e8]");
         if (m < 0) ssac::throw_out_of_range("m", m, "[1, 100000]");
@@ -444,6 +489,7 @@ PYBIND11_MODULE(ssac, mod) {
         p.seed = seed;
         p.max_draws = static_cast<std::uint64_t>(max_draws);
         p.shuffle = shuffle;
+        p.gaussians = ssac::parse_gaussian_method("gaussians", gaussians);
         p.check();
         const ssac::Generated g = ssac::generate(p);
         return py::dict("points"_a = to_array(g.data.points),
@@ -452,9 +498,9 @@ PYBIND11_MODULE(ssac, mod) {
                         "gamma"_a = g.gamma, "draws"_a = g.draws);
       },
       "The synthetic data of Section 5.1 (as `ssac generate`): a dict with points (n x m), "
-      "labels (1..k), gamma and draws.",
+      "labels (1..k), gamma and draws. gaussians: 'polar' (stream version 1) or 'ziggurat' (2).",
       "n"_a = 1500, "m"_a = 2, "k"_a = 3, "std"_a = 1.75, "gamma_min"_a = 1.0, "gamma_max"_a = 1.1,
-      "seed"_a = 0, "max_draws"_a = 100000, "shuffle"_a = false);
+      "seed"_a = 0, "max_draws"_a = 100000, "shuffle"_a = false, "gaussians"_a = "polar");
 
   mod.def(
       "read_csv",
@@ -534,6 +580,35 @@ PYBIND11_MODULE(ssac, mod) {
           "a CSV path. Returns a ValidationResult (conforms, events, queries, divergence); a "
           "trace that does not parse or is for other data raises ssac.DataError.",
           "trace"_a, "data"_a);
+
+  py::class_<ssac::OracleCheck>(mod, "OracleCheck",
+                                "What ssac.check_oracle found; true when the answers pass.")
+      .def_property_readonly("oracle", [](const ssac::OracleCheck& c) { return c.spec.describe(); })
+      .def_readonly("oracle_from_header", &ssac::OracleCheck::spec_from_header)
+      .def_readonly("queries", &ssac::OracleCheck::queries)
+      .def_property_readonly("wrong",
+                             [](const ssac::OracleCheck& c) -> py::object {
+                               if (!c.wrong) return py::none();
+                               return py::dict("event"_a = c.wrong->event, "x"_a = c.wrong->x,
+                                               "y"_a = c.wrong->y, "expected"_a = c.wrong->expected,
+                                               "found"_a = c.wrong->found);
+                             })
+      .def_readonly("trials", &ssac::OracleCheck::trials)
+      .def_readonly("abstentions", &ssac::OracleCheck::abstentions)
+      .def_readonly("confidence", &ssac::OracleCheck::confidence)
+      .def_readonly("rate_lo", &ssac::OracleCheck::rate_lo)
+      .def_readonly("rate_hi", &ssac::OracleCheck::rate_hi)
+      .def_readonly("rate_consistent", &ssac::OracleCheck::rate_consistent)
+      .def_property_readonly("passes", &ssac::OracleCheck::passes)
+      .def("__bool__", &ssac::OracleCheck::passes);
+  mod.def("check_oracle", &check_oracle,
+          "Checks a trace's answers against its oracle (as `ssac validate --check-oracle`): "
+          "recomputed from the true labels for perfect, local and global; for random, every "
+          "definite answer truthful and the abstention rate's exact Clopper-Pearson interval at "
+          "`confidence` containing 1 - q. `data`: a labelled CSV path, or points with `labels`. "
+          "The oracle is the trace header's, else `oracle` with q, nu, rho.",
+          "trace"_a, "data"_a, "labels"_a = py::none(), "oracle"_a = py::none(), "q"_a = 1.0,
+          "nu"_a = 1.0, "rho"_a = 1.0, "confidence"_a = 0.999);
 
   mod.def("bounds", &bounds,
           "The sampling numbers of `ssac bounds` for one combination: a dict with the fields of "

@@ -4,6 +4,7 @@
 # absolute figure that moves with the machine's load.
 #
 #   bash scripts/bench.sh [--baseline REV] [--rounds R] [--scale S] [--presets LIST]
+#                         [--current-args 'ARGS']
 #
 # The baseline (default f76a49a, the tree before Phase 2 by selection and the blocked generator) is
 # checked out with `git worktree` under build-bench/ and built there beside this tree (Release, the
@@ -13,6 +14,9 @@
 # over rounds of CPU seconds / reps, in ms. The two programs' results are compared byte for byte
 # too: gamma.csv (every rep's dataset), the Accuracy and #Failure CSV tables and table.txt ("same"
 # or "DIFFERS"; summary.json is left out, as its header gained fields after the default baseline).
+# --current-args adds options to this tree's runs only, e.g. '--gaussians ziggurat' (the
+# generator's stream version 2): then the datasets differ by design, and since a rep's cost
+# follows its number of generator draws, the mean draws per rep of each side are printed too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -21,13 +25,15 @@ baseline=f76a49a
 rounds=3
 scale=1
 presets="paper-main paper-highdim paper-nonsep"
+current_args=""
 while [ $# -gt 0 ]; do
   case $1 in
     --baseline) baseline=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --scale) scale=$2; shift 2 ;;
     --presets) presets=${2//,/ }; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --current-args) current_args=$2; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -70,25 +76,31 @@ build "$src" "$work/baseline-build"
 current=$work/current-build/cli/ssac
 base=$work/baseline-build/cli/ssac
 
-# cpu_seconds PROGRAM PRESET REPS OUT: runs one experiment, prints user + system seconds.
+# cpu_seconds PROGRAM PRESET REPS OUT [ARGS...]: runs one experiment, prints user + system
+# seconds.
 cpu_seconds() {
   local t
   t=$( { TIMEFORMAT='%3U %3S'; time "$1" experiment --preset "$2" --reps "$3" --threads 1 \
-           --seed 1 --quiet --no-plots --out "$4" >/dev/null 2>&1; } 2>&1 )
+           --seed 1 --quiet --no-plots --out "$4" "${@:5}" >/dev/null 2>&1; } 2>&1 )
   awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f\n", a[1] + a[2] }'
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg);" \
   "$rounds rounds, one thread, median CPU ms per rep"
-printf '%-14s %6s %12s %12s %8s %10s\n' preset reps current baseline ratio results
+[ -n "$current_args" ] && echo "this tree's runs add: $current_args"
+read -r -a extra <<<"$current_args"
+printf '%-14s %6s %12s %12s %8s %10s %14s\n' preset reps current baseline ratio results \
+  'draws/rep c b'
+# mean_draws DIR: the mean of gamma.csv's draws column.
+mean_draws() { awk -F, 'NR > 1 { s += $3; n++ } END { printf "%.1f", s / n }' "$1/gamma.csv"; }
 for p in $presets; do
   reps=$(reps_of "$p")
   : >"$work/cur.$p"
   : >"$work/base.$p"
   for _ in $(seq "$rounds"); do
     rm -rf "$work/runs"
-    cpu_seconds "$current" "$p" "$reps" "$work/runs/current" >>"$work/cur.$p"
+    cpu_seconds "$current" "$p" "$reps" "$work/runs/current" "${extra[@]}" >>"$work/cur.$p"
     cpu_seconds "$base" "$p" "$reps" "$work/runs/baseline" >>"$work/base.$p"
   done
   same=same
@@ -97,7 +109,8 @@ for p in $presets; do
   done
   c=$(median <"$work/cur.$p")
   b=$(median <"$work/base.$p")
-  awk -v p="$p" -v r="$reps" -v c="$c" -v b="$b" -v s="$same" \
-    'BEGIN { printf "%-14s %6d %12.2f %12.2f %8.3f %10s\n", p, r, 1e3 * c / r, 1e3 * b / r, c / b, s }'
+  draws="$(mean_draws "$work/runs/current") $(mean_draws "$work/runs/baseline")"
+  awk -v p="$p" -v r="$reps" -v c="$c" -v b="$b" -v s="$same" -v d="$draws" \
+    'BEGIN { printf "%-14s %6d %12.2f %12.2f %8.3f %10s %14s\n", p, r, 1e3 * c / r, 1e3 * b / r, c / b, s, d }'
   rm -f "$work/cur.$p" "$work/base.$p"
 done

@@ -16,3 +16,10 @@ if "$bin" experiment --help >/dev/null 2>&1; then
     cases+=("experiment-threads-$t|experiment --preset paper-main --reps 40 --seed 3 --threads $t --quiet --out exp$t")
   done
 fi
+# The generator's Gaussian stream version 2 (the ziggurat), where the program has it.
+if "$bin" generate --help 2>/dev/null | grep -q -- --gaussians; then
+  cases+=(
+    "generate-ziggurat|generate --n 3000 --m 10 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 11 --gaussians ziggurat --out z.csv"
+    "experiment-ziggurat|experiment --preset paper-highdim --reps 6 --seed 5 --threads 2 --gaussians ziggurat --quiet --out expz"
+  )
+fi

@@ -94,7 +94,9 @@ with tempfile.TemporaryDirectory() as tmp:
                      "--rho": "0.9"},
         "original": {"--algorithm": "original"},
         "code": {"--assignment": "code"},
-        "rules": {"--semantics": "authors-code", "--rule": "anchor=lowest-labelled-row"},
+        # Also the edits' base (3. below): per-pair memory puts oracle_memory in its header.
+        "rules": {"--semantics": "authors-code", "--rule": "anchor=lowest-labelled-row",
+                  "--memory": "per-pair"},
         "k-below": {"--k": "2"},
     }
     written = []
@@ -118,7 +120,7 @@ with tempfile.TemporaryDirectory() as tmp:
             fail(f"{t.name}: ssac validate cannot read a trace the program wrote")
     print(f"schema: {len(written)} traces checked")
     headers = [json.loads(t.read_text().splitlines()[0]) for t, _ in written]
-    for field in ("oracle", "seed", "oracle_clusters", "semantics", "rules"):
+    for field in ("oracle", "seed", "oracle_clusters", "semantics", "rules", "oracle_memory"):
         if not any(field in h for h in headers):
             fail(f"no trace checked has the optional header field {field!r}")
 

@@ -173,3 +173,49 @@ TEST(Conformance, EachAuthorsCodeVectorDivergesWithItsRuleFlipped) {
   }
   EXPECT_EQ(checked, 27u);  // nine vectors (seven rules) per weak search
 }
+
+TEST(Conformance, OracleMemoryVectorsNameTheirMemoryAndAFreshRepeatIsRejectedUnderPerPair) {
+  // OracleMemoryPerPair vectors carry the memory in the vector's oracle and in the trace header;
+  // an OracleMemoryFresh vector answers a repeated pair two ways, so the same trace claiming
+  // per-pair memory must not replay (docs/trace-format.md, "Oracle memory").
+  using json = nlohmann::ordered_json;
+  const fs::path dir(SSAC_CONFORMANCE_DIR);
+  std::size_t per_pair = 0, fresh = 0;
+  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
+                           "ssac_unified_search_test.json", "ssac_plain_search_test.json"}) {
+    const json vectors = json::parse(slurp(dir / file));
+    for (const json& g : vectors["testGroups"]) {
+      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
+      for (std::size_t i = 0; i < g["points"].size(); ++i)
+        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
+          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
+      for (const json& t : g["tests"]) {
+        const auto& flags = t["flags"];
+        const bool pp = std::find(flags.begin(), flags.end(), "OracleMemoryPerPair") != flags.end();
+        const bool fr = std::find(flags.begin(), flags.end(), "OracleMemoryFresh") != flags.end();
+        if (t.contains("trace")) {
+          EXPECT_EQ(t["trace"][0].value("oracle_memory", "fresh"), pp ? "per-pair" : "fresh")
+              << file << " tcId " << t["tcId"];
+        }
+        EXPECT_EQ(t["oracle"].value("memory", "fresh"), pp ? "per-pair" : "fresh") << file;
+        per_pair += pp;
+        if (!fr) continue;
+        std::string trace;
+        for (const json& e : t["trace"]) {
+          json ev = e;
+          if (ev["event"] == "header") ev["oracle_memory"] = "per-pair";
+          trace += ev.dump() + "\n";
+        }
+        const auto rep = ssac::validate_trace(X, trace, "t.jsonl");
+        ASSERT_FALSE(rep.conforms) << file;
+        EXPECT_EQ(rep.divergence->what, "answer") << file;
+        EXPECT_NE(rep.divergence->message.find("oracle_memory is per-pair, and line "),
+                  std::string::npos)
+            << rep.divergence->message;
+        ++fresh;
+      }
+    }
+  }
+  EXPECT_EQ(per_pair, 7u);  // two per weak search, one in the original SSAC's file
+  EXPECT_EQ(fresh, 3u);
+}

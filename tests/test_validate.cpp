@@ -17,6 +17,7 @@
 #include "ssac/ssac.hpp"
 #include "ssac/testing/negative_controls.hpp"
 #include "ssac/trace.hpp"
+#include "trace_events.hpp"
 #include "trace_fixture.hpp"
 
 using namespace ssac;
@@ -24,38 +25,23 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
+using fixtures::square_params;
 using fixtures::squares;
 using ssac::testing::Fault;
 const std::vector<int>& kLabels = fixtures::kSquareLabels;
-
-Params params(Search s) {
-  Params P;
-  P.k = 3;
-  P.eta = 3;
-  P.beta = 3;
-  P.search = s;
-  return P;
-}
 
 // A run of the (possibly faulty) reference, written as a trace that claims the correct algorithm.
 std::vector<json> run(Search s, std::uint64_t seed, Fault f = Fault::none, double q = 0.6) {
   RandomWeakOracle oracle(kLabels, q, Rng::stream(seed, {kStreamOracle}));
   TraceHeader h;
-  h.params = params(s);
+  h.params = square_params(s);
   fixtures::TraceText t(squares(), h);
-  ssac::testing::run_ssac_with_fault(squares(), oracle, params(s), seed, f, t.writer.get());
-  std::istringstream in(t.text);
-  std::vector<json> ev;
-  for (std::string line; std::getline(in, line);)
-    ev.push_back(json::parse(line));
-  return ev;
+  ssac::testing::run_ssac_with_fault(squares(), oracle, square_params(s), seed, f, t.writer.get());
+  return fixtures::events_of(t.text);
 }
 
 ValidationReport check(const std::vector<json>& ev) {
-  std::string text;
-  for (const json& e : ev)
-    text += e.dump() + "\n";
-  return validate_trace(squares(), text, "t.jsonl");
+  return fixtures::check_on_squares(ev);
 }
 
 std::string at(std::size_t line, int iteration, int phase) {

@@ -290,10 +290,18 @@ def run_test(g, t, search, profiles):
             raise Mismatch(f"{what} draw {row} is not in its pool")
         return row
 
+    # Per-pair oracle memory (the header's oracle_memory): a pair asked again, in either order,
+    # has its first answer. The original SSAC's answers are after the coin flip: not checked.
+    per_pair = tr[0].get("oracle_memory", "fresh") == "per-pair" and search != "plain"
+    first = {}
+
     def oracle(x, y, phase, purpose):  # the trace's answers, in the order asked
         q = next(answers, None)
         if q is None or (q["x"], q["y"], q["phase"], q["purpose"]) != (x, y, phase, purpose):
             raise Mismatch(f"asked Q({x}, {y}) {purpose}, trace has {q and (q['x'], q['y'], q['purpose'])}")
+        a = first.setdefault((min(x, y), max(x, y)), q["answer"])
+        if per_pair and a != q["answer"]:
+            raise Mismatch(f"per-pair memory: Q({x}, {y}) answered {q['answer']}, first {a}")
         return q["answer"]
 
     # Elimination needs the point's cluster among the k: not when the header says the oracle has

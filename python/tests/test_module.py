@@ -30,6 +30,17 @@ def test_generate_equals_cli(cli, tmp_path):
     assert float(p.stdout.split("gamma = ")[1].split()[0]) == d["gamma"]
 
 
+def test_generate_ziggurat_equals_cli(cli, tmp_path):
+    out = tmp_path / "z.csv"
+    cli("generate", "--n", 60, "--seed", 8, "--gaussians", "ziggurat", "--out", out)
+    d = ssac.generate(n=60, seed=8, gaussians="ziggurat")
+    X, y = ssac.read_csv(out)
+    assert np.array_equal(d["points"], X)
+    assert not np.array_equal(ssac.generate(n=60, seed=8)["points"], X)  # another stream
+    with pytest.raises(ValueError):
+        ssac.generate(n=60, gaussians="box-muller")
+
+
 def test_gamma_equals_cli(cli, data_csv):
     X, y = ssac.read_csv(data_csv)
     g = ssac.gamma(X, y)
@@ -49,6 +60,7 @@ RUNS = [
     dict(oracle="global", rho=0.6, eta=3, beta=4, seed=2, assignment="code"),
     dict(oracle="random", q=0.6, eta=2, seed=4, algorithm="original"),
     dict(oracle="perfect", eta=1, seed=9, semantics="authors-code", rules=["anchor=opener"]),
+    dict(oracle="random", q=0.5, eta=2, beta=3, seed=5, memory="per-pair"),
 ]
 
 
@@ -84,6 +96,8 @@ def test_cluster_equals_cli(cli, data_csv, tmp_path, run):
     logged = [{k: e[k] for k in ("iteration", "phase", "purpose", "x", "y", "answer")}
               for e in events if e["event"] == "query"]
     assert r["queries"] == logged
+    # The header names the oracle's memory only when it is not fresh (docs/trace-format.md).
+    assert events[0].get("oracle_memory", "fresh") == run.get("memory", "fresh")
 
 
 def test_cluster_with_a_callable_oracle(data_csv):
@@ -153,6 +167,35 @@ def test_validate_catches_a_corrupted_trace_as_the_cli_does(cli, data_csv, tmp_p
     p = cli("validate", "--data", data_csv, "--trace", path, check=False)
     assert p.returncode == 1
     assert p.stdout == f"{path}: does not conform: {d.message}\n"
+
+
+def test_check_oracle_as_the_cli(cli, data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    # A perfect oracle's answers pass; one answer turned over is the first wrong one.
+    lines = ssac.cluster(X, y, k=3, eta=3, seed=2)["trace"].splitlines()
+    c = ssac.check_oracle(lines, data_csv)
+    assert c and c.passes and c.wrong is None and c.oracle == "perfect" and c.oracle_from_header
+    assert c.queries == sum('"event":"query"' in line for line in lines)
+    at = next(i for i, line in enumerate(lines) if '"answer":"no"' in line)
+    bad = lines[:at] + [lines[at].replace('"answer":"no"', '"answer":"yes"')] + lines[at + 1:]
+    c = ssac.check_oracle(bad, X, labels=y)
+    assert not c and c.wrong["event"] == at + 1
+    assert (c.wrong["expected"], c.wrong["found"]) == ("no", "yes")
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(bad) + "\n")
+    p = cli("validate", "--data", data_csv, "--trace", path, "--check-oracle", check=False)
+    assert p.returncode == 1 and f"event {at + 1}" in p.stdout
+    # A random-weak trace: the abstentions and their interval, as the command prints them.
+    r = ssac.cluster(X, y, k=3, eta=6, oracle="random", q=0.6, seed=5)
+    c = ssac.check_oracle(r["trace"], X, labels=y)
+    assert c.passes and c.trials > 0 and c.rate_lo <= 0.4 <= c.rate_hi
+    path.write_text(r["trace"])
+    out = cli("validate", "--data", data_csv, "--trace", path, "--check-oracle").stdout
+    assert f"abstentions {c.abstentions} of {c.trials} = " in out
+    with pytest.raises(ValueError):
+        ssac.check_oracle(r["trace"], X)  # arrays need labels
+    with pytest.raises(ValueError):
+        ssac.check_oracle(r["trace"], X, labels=y, confidence=1.5)
 
 
 def test_validate_refuses_other_data_and_malformed_traces(data_csv):

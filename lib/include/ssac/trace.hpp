@@ -19,6 +19,7 @@
 
 #include "ssac/data.hpp"
 #include "ssac/observer.hpp"
+#include "ssac/oracle.hpp"
 #include "ssac/ssac.hpp"
 
 namespace ssac {
@@ -44,6 +45,11 @@ struct TraceHeader {
   std::string algorithm = "weak";  // "weak" (this paper) or "original" (search must be plain)
   std::string oracle;              // free text, e.g. "random q=0.7"; empty to omit
   std::optional<std::uint64_t> seed;
+  // The random-weak oracle's memory, which Definition 5 leaves open (proofs-notes/
+  // oracle-independence.md). Written as "oracle_memory" only when it is not fresh, so a trace of
+  // the default reads as before; the replay enforces it: under per-pair memory every pair asked
+  // again, in either order, must get the answer it got first.
+  OracleMemory memory = OracleMemory::fresh;
 };
 
 // Receives one event of a trace: a line of JSON, without its '\n'.

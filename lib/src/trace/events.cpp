@@ -46,6 +46,9 @@ json header_event(const Matrix& X, const TraceHeader& h) {
     j["semantics"] = profile_name(profile);
     j["rules"] = describe(profile);
   }
+  // The oracle's memory when it is not Definition 5's fresh reading (written last, so that a
+  // trace of a fresh oracle has exactly the bytes it always had).
+  if (h.memory != OracleMemory::fresh) j["oracle_memory"] = to_string(h.memory);
   return j;
 }
 

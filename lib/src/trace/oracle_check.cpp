@@ -45,6 +45,11 @@ OracleCheck check_oracle_answers(const Matrix& X, const std::vector<int>& labels
       throw ParameterError(
           "--check-oracle: the original SSAC's answers passed through coin flips where the oracle "
           "abstained, so they cannot be checked against it");
+    // The header's oracle_memory is the trace's word on memory (docs/trace-format.md): per-pair
+    // counts only a pair's first answer towards the abstention rate.
+    if (spec->uses_memory() && h.contains("oracle_memory"))
+      spec->memory =
+          h["oracle_memory"] == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
     c.spec = *spec;
     // The deterministic oracles, recomputed; the random ones' definite answers are the truth.
     if (spec->kind != OracleKind::random && spec->kind != OracleKind::correlated)

@@ -58,7 +58,8 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
         {"seed", T::uint, false},
         {"oracle_clusters", T::uint, false},
         {"semantics", T::str, false},
-        {"rules", T::str, false}}},
+        {"rules", T::str, false},
+        {"oracle_memory", T::str, false}}},
       {"iteration", {{"iteration", T::uint}, {"remaining", T::uint}}},
       {"sample", {{"iteration", T::uint}, {"rows", T::rows}}},
       {"query",
@@ -110,6 +111,7 @@ const std::map<std::string, std::set<std::string>>& enum_spec() {
       {"search", {"random", "distance", "unified", "plain"}},
       {"assignment", {"paper", "code"}},
       {"semantics", {"paper", "authors-code", "custom"}},  // profile_name (ssac/rules.hpp)
+      {"oracle_memory", {"fresh", "per-pair"}},            // to_string(OracleMemory)
       {"purpose", {"assignment", "search_anchor", "search_sample"}},
       {"decision", {"in", "out", "fail"}},
       {"outcome",
@@ -331,6 +333,8 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name)
   }
   if (h.contains("oracle")) H.oracle = h["oracle"].get<std::string>();
   if (h.contains("seed")) H.seed = h["seed"].get<std::uint64_t>();
+  if (h.contains("oracle_memory") && h["oracle_memory"] == "per-pair")
+    H.memory = OracleMemory::per_pair;
   return H;
 }
 

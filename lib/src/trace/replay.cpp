@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -156,7 +157,7 @@ std::string qstr(const json& q) {
 
 // The first event where the reference's run and the trace part, as the comparison found it.
 struct Mismatch {
-  enum class Kind { event, query, field };
+  enum class Kind { event, query, field, memory };
   Kind kind = Kind::event;
   std::size_t event = 0;  // 1-based event number (= line) in the trace
   std::size_t index = 0;  // the trace's event at the reference's position (0-based)
@@ -166,16 +167,22 @@ struct Mismatch {
   json next_step;         // when the trace's event is a query: its next "step" event, if any
   json previous;          // the trace's event before index (null at the start)
   std::string what, expected, found;
-  std::string key;  // the differing field (Kind::field)
+  std::string key;   // the differing field (Kind::field)
+  std::string hint;  // the explanation, when the comparer has it already (Kind::memory)
 };
 
 // The replay comparer: an observer of the reference's run that checks every event the run reports
 // against the trace's event at the same position, read from the second pass over the trace's
 // lines, and keeps the first that differs. Only the current event of the trace is held.
+//
+// Under per-pair oracle memory (the header's "oracle_memory") the comparer also holds every pair's
+// first answer and the line that gave it, and rejects a query whose answer differs from the one
+// its pair got first. The original SSAC is exempt: its trace holds the answers after the coin
+// flip, which a remembered not-sure draws afresh at every query (AskedOracle).
 class Comparer : public trace::EventBuilder {
  public:
-  Comparer(trace::TraceLines& lines, std::size_t events, std::size_t n)
-      : lines_(lines), size_(events), n_(n) {
+  Comparer(trace::TraceLines& lines, std::size_t events, std::size_t n, bool per_pair)
+      : lines_(lines), size_(events), n_(n), per_pair_(per_pair) {
     lines_.rewind();
     read();  // the header, compared before the run
   }
@@ -226,7 +233,8 @@ class Comparer : public trace::EventBuilder {
                        std::move(what),
                        std::move(expected),
                        std::move(found),
-                       std::move(key)};
+                       std::move(key),
+                       ""};
     };
     if (kind != "final" && e >= last)
       return differ(Mismatch::Kind::event, size_, "event", "a \"" + kind + "\" event",
@@ -249,6 +257,20 @@ class Comparer : public trace::EventBuilder {
           a["phase"] != b["phase"] || a["iteration"] != b["iteration"]) {
         differ(Mismatch::Kind::query, e + 1, "query", qstr(a), qstr(b), b);
         if (w.step) find_next_step(e);  // the step the trace's query belongs to
+        return;
+      }
+      if (per_pair_) {
+        const std::size_t x = b["x"].get<std::size_t>(), y = b["y"].get<std::size_t>();
+        const Answer got = parse_answer(b["answer"]);
+        const auto [f, added] = answered_.emplace(std::minmax(x, y), Answered{got, e + 1});
+        if (!added && f->second.answer != got) {
+          differ(Mismatch::Kind::memory, e + 1, "answer", json(to_string(f->second.answer)).dump(),
+                 b["answer"].dump(), b);
+          first->hint = "; the header's oracle_memory is per-pair, and line " +
+                        std::to_string(f->second.line) + " asked the same pair {" +
+                        std::to_string(std::min(x, y)) + ", " + std::to_string(std::max(x, y)) +
+                        "} and was answered " + json(to_string(f->second.answer)).dump();
+        }
       }
       return;
     }
@@ -268,6 +290,13 @@ class Comparer : public trace::EventBuilder {
   std::size_t events_ = 0;
   json current_;   // the trace's event read last
   json previous_;  // the one before it
+  // Per-pair memory: each unordered pair's first answer and the line (= event) that gave it.
+  struct Answered {
+    Answer answer;
+    std::size_t line;
+  };
+  bool per_pair_;
+  std::map<std::pair<std::size_t, std::size_t>, Answered> answered_;
 };
 
 // The divergence `m` with the hints that explain it, from the finished run R: the reference's
@@ -284,7 +313,7 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
   d.what = m.what;
   d.expected = m.expected;
   d.found = m.found;
-  std::string extra;
+  std::string extra = m.hint;
   if (m.kind == Mismatch::Kind::query && w.step) {
     // In a search step, say which probe the trace's query belongs to.
     const json& t = m.next_step;
@@ -419,7 +448,8 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines) {
   chooser.search.shrink_to_fit();
   oracle.queries.shrink_to_fit();
   oracle.index();
-  Comparer comparer(lines, scan.events, scan.n);
+  Comparer comparer(lines, scan.events, scan.n,
+                    H.memory == OracleMemory::per_pair && H.algorithm == "weak");
   const Result R = run_ssac(X, oracle, chooser, H.params, &comparer);
   report.queries = comparer.queries;
   if (comparer.first) {

@@ -1,0 +1,52 @@
+#include "run_params.hpp"
+
+#include "commands.hpp"
+#include "ssac/error.hpp"
+#include "ssac/ranges.hpp"
+#include "ssac/rules.hpp"
+
+namespace ssac::cli {
+
+Params run_params(const RunOptions& o, std::size_t n) {
+  Params P;
+  P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(n)));
+  P.eta = o.eta;
+  P.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
+  // The profile, then single rules on top of it; --assignment code is elimination=off.
+  Profile profile = profile_named(o.semantics);
+  if (o.assignment) profile.elimination = *o.assignment == "paper";
+  for (const std::string& r : o.rules)
+    set_rule(profile, r);
+  P.rules = profile.rules;
+  P.elimination = profile.elimination;
+  if (o.algorithm == "original") {
+    if (o.search_given)
+      throw ParameterError("--search does not apply to --algorithm original (plain binary search)");
+    P.search = Search::plain;
+  } else {
+    P.search = o.search == "random"     ? Search::random
+               : o.search == "distance" ? Search::distance
+                                        : Search::unified;
+  }
+  P.check(n);
+  return P;
+}
+
+OracleSpec oracle_spec(const OracleOptions& o) {
+  OracleSpec spec;
+  spec.kind = *oracle_kind_from_string(o.oracle);
+  spec.q = o.q;
+  spec.nu = o.nu;
+  spec.rho = o.rho;
+  spec.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
+  if (o.q_given && !spec.uses_q())
+    throw ParameterError("--q applies only to --oracle random or correlated");
+  if (o.nu_given && !spec.uses_nu()) throw ParameterError("--nu applies only to --oracle local");
+  if (o.rho_given && !spec.uses_rho())
+    throw ParameterError("--rho applies only to --oracle local, global or correlated");
+  if (o.memory_given && !spec.uses_memory())
+    throw ParameterError("--memory applies only to --oracle random");
+  return spec;
+}
+
+}  // namespace ssac::cli

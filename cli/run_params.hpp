@@ -1,0 +1,45 @@
+// The parameters of one run of Algorithm 1 (ssac::Params) from a command's options. `ssac cluster`
+// and `ssac exact` share it, so that they check the same values in the same order and report a bad
+// one with the same line.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "ssac/oracle_spec.hpp"
+#include "ssac/ssac.hpp"
+
+namespace ssac::cli {
+
+struct RunOptions {
+  long long k = 0;
+  double eta = 0.0;
+  long long beta = 0;
+  std::string semantics;           // --semantics: a profile name (ssac/rules.hpp)
+  std::vector<std::string> rules;  // --rule NAME=VALUE, applied in order on top of the profile
+  // --assignment paper|code when it was given (elimination on or off, after the profile and
+  // before the rules); null when not given or when the command has no such option.
+  const std::string* assignment = nullptr;
+  std::string algorithm;  // weak | original
+  std::string search;     // random | distance | unified (weak SSAC)
+  bool search_given = false;
+};
+
+// Params for data of n points: k in [1, n], beta in [1, range::kMaxBeta], the profile and its
+// rules, the search (the original SSAC's plain search, which --search must not name), then
+// Params::check. Throws ParameterError naming the first value out of its range.
+Params run_params(const RunOptions& o, std::size_t n);
+
+struct OracleOptions {
+  std::string oracle;  // --oracle: a kind CLI11 has already checked (oracle_kind_from_string)
+  double q = 1.0, nu = 1.0, rho = 1.0;
+  std::string memory;  // --memory fresh | per-pair
+  bool q_given = false, nu_given = false, rho_given = false, memory_given = false;
+};
+
+// The oracle of --oracle, --q, --nu, --rho and --memory, before its range check
+// (OracleSpec::check); throws ParameterError for an option given to a kind that does not use it.
+OracleSpec oracle_spec(const OracleOptions& o);
+
+}  // namespace ssac::cli
