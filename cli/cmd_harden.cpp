@@ -109,10 +109,13 @@ Dataset boundary_start(const Opts& o, Rng& rng) {
   return data;
 }
 
-// One local move on cluster i (uniform), one of (uniform): translate the cluster by 5 % of its
-// radius times N(0, I); scale it about its mean by exp(0.1 N(0,1)); push 5 % of its points
+// One local move on cluster i (uniform), one of five (uniform): translate the cluster by 10 % of
+// its radius times N(0, I); scale it about its mean by exp(0.15 N(0,1)); push 5 % of its points
 // (at least one) radially onto its radius; pull 5 % of its points to a fifth of their distance
-// from the mean. The caller keeps the move only if gamma stays in the window.
+// from the mean; or hand 5 % of its points to another cluster j (uniform), each becoming a copy
+// of a uniformly chosen point of j moved by 1 % of j's radius times N(0, I) (cluster sizes move;
+// a cluster keeps at least two points). The caller keeps the move only if gamma stays in the
+// window.
 Dataset move(const Dataset& from, Rng& rng) {
   Dataset d = from;
   const ClusterStats st = cluster_stats(d.points, d.labels);
@@ -123,15 +126,35 @@ Dataset move(const Dataset& from, Rng& rng) {
   std::vector<Eigen::Index> rows;
   for (std::size_t x = 0; x < d.n(); ++x)
     if (d.labels[x] == c) rows.push_back(static_cast<Eigen::Index>(x));
-  const auto kind = rng.uniform_index(4);
-  if (kind == 0) {
+  const auto kind = rng.uniform_index(5);
+  if (kind == 4) {
+    const int j = 1 + static_cast<int>((static_cast<std::uint64_t>(c - 1) + 1 +
+                                        rng.uniform_index(static_cast<std::uint64_t>(k - 1))) %
+                                       static_cast<std::uint64_t>(k));
+    std::vector<Eigen::Index> to;
+    for (std::size_t x = 0; x < d.n(); ++x)
+      if (d.labels[x] == j) to.push_back(static_cast<Eigen::Index>(x));
+    const double rj = st.radii[static_cast<std::size_t>(j - 1)];
+    const std::size_t count =
+        std::min(std::max<std::size_t>(1, rows.size() / 20), rows.size() > 2 ? rows.size() - 2 : 0);
+    for (std::size_t t = 0; t < count; ++t) {
+      const std::size_t at = rng.uniform_index(rows.size());
+      const auto x = rows[at];
+      rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(at));
+      const auto y = to[rng.uniform_index(to.size())];
+      d.points.row(x) = d.points.row(y);
+      for (Eigen::Index e = 0; e < d.points.cols(); ++e)
+        d.points(x, e) += 0.01 * rj * rng.gaussian();
+      d.labels[static_cast<std::size_t>(x)] = j;
+    }
+  } else if (kind == 0) {
     Vector t(static_cast<Eigen::Index>(d.m()));
     for (Eigen::Index j = 0; j < t.size(); ++j)
-      t(j) = 0.05 * r * rng.gaussian();
+      t(j) = 0.1 * r * rng.gaussian();
     for (auto x : rows)
       d.points.row(x) += t.transpose();
   } else if (kind == 1) {
-    const double s = std::exp(0.1 * rng.gaussian());
+    const double s = std::exp(0.15 * rng.gaussian());
     for (auto x : rows)
       d.points.row(x) = mu.transpose() + s * (d.points.row(x) - mu.transpose());
   } else {
