@@ -125,14 +125,18 @@ std::string plot_centers_csv(const Result& R, const Evaluation& ev, const Projec
   return s;
 }
 
-std::string cluster_plot_png(const Dataset& data, const Result& R, const Evaluation& ev,
-                             const std::string& title, const std::string& gnuplot) {
-  namespace fs = std::filesystem;
+void check_plot_gnuplot(const std::string& gnuplot) {
   try {
     check_gnuplot(gnuplot);
   } catch (const DataError&) {
     throw DataError(gnuplot + ": not found (install Debian's gnuplot-nox, or drop --plot)");
   }
+}
+
+std::string cluster_plot_png(const Dataset& data, const Result& R, const Evaluation& ev,
+                             const std::string& title, const std::string& gnuplot) {
+  namespace fs = std::filesystem;
+  check_plot_gnuplot(gnuplot);
   const Projection p = projection_of(data.points, data.column_names);
   std::size_t wrong = 0, unassigned = 0;
   for (std::size_t x = 0; x < data.n(); ++x) {

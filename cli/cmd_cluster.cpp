@@ -69,7 +69,10 @@ int run_cluster(const Opts& o) {
   }
   if (o.out_opt->count()) outputs.file("--out", o.out);
   if (o.trace_opt->count()) outputs.file("--trace", o.trace);
-  if (o.plot_opt->count()) outputs.file("--plot", o.plot);
+  if (o.plot_opt->count()) {
+    outputs.file("--plot", o.plot);
+    check_plot_gnuplot();
+  }
   const Dataset data = read_csv(o.file);
   if (o.plot_opt->count() && !data.has_labels())
     throw DataError(o.file + ": no 'label' column; --plot draws the ground truth beside the run");

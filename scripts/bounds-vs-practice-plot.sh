@@ -47,7 +47,7 @@ set format y "10^{%L}"
 set xlabel "gamma (axis: log of gamma - 1)"
 set ylabel "theory / empirical"
 set grid
-set key top right
+set key bottom left
 c07 = "#1f77b4"; c085 = "#ff7f0e"; c1 = "#2ca02c"
 do for [ev in "fewer-clusters recovery"] {
   set title (ev eq "recovery" ? "exact recovery (Theorem 1's event)" : "#Failure: fewer than k clusters (Section 5.2)")
@@ -55,6 +55,8 @@ do for [ev in "fewer-clusters recovery"] {
        "$tmp/".ev."-generator-0.85.dat" using (\$1 - 1):2 with linespoints pt 7 lc rgb c085 title "generator, q = 0.85", \
        "$tmp/".ev."-generator-1.dat" using (\$1 - 1):2 with linespoints pt 7 lc rgb c1 title "generator, q = 1", \
        "$tmp/".ev."-paper-main-0.7.dat" using (\$1 - 1):2 with points pt 6 ps 1.5 lc rgb c07 title "generator (1, 1.1], q = 0.7", \
+       "$tmp/".ev."-paper-main-0.85.dat" using (\$1 - 1):2 with points pt 6 ps 1.5 lc rgb c085 title "generator (1, 1.1], q = 0.85", \
+       "$tmp/".ev."-paper-main-1.dat" using (\$1 - 1):2 with points pt 6 ps 1.5 lc rgb c1 title "generator (1, 1.1], q = 1", \
        "$tmp/".ev."-hardest-0.7.dat" using (\$1 - 1):2 with points pt 5 ps 1.3 lc rgb c07 title "hardest found, q = 0.7", \
        "$tmp/".ev."-hardest-0.85.dat" using (\$1 - 1):2 with points pt 5 ps 1.3 lc rgb c085 title "hardest found, q = 0.85", \
        "$tmp/".ev."-hardest-1.dat" using (\$1 - 1):2 with points pt 5 ps 1.3 lc rgb c1 title "hardest found, q = 1"

@@ -40,7 +40,7 @@ for w in $windows; do
     else
       where=(--gamma-min "$lo" --gamma-max "$hi")
       label="($lo, $hi]"
-      name=$lo-$hi-q$q
+      name=$lo-$hi-q$q-$event
     fi
     log=$logs/$name.txt
     start=$(date +%s)
