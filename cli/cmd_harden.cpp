@@ -63,7 +63,12 @@ Dataset boundary_start(const Opts& o, Rng& rng) {
     size[i] = std::max<std::size_t>(2, static_cast<std::size_t>(std::floor(share[i] / total * n)));
     used += size[i];
   }
-  size[0] += n > used ? n - used : 0;
+  // Exactly n points: the remainder goes to cluster 1; points over n after the two-point floors
+  // come from the largest cluster (n >= 2 k leaves it at least two).
+  if (n >= used)
+    size[0] += n - used;
+  else
+    *std::max_element(size.begin(), size.end()) -= used - n;
   Vector dir(m);
   for (std::size_t d = 0; d < m; ++d)
     dir(static_cast<Eigen::Index>(d)) = rng.gaussian();
