@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cluster_plot.hpp"
 #include "commands.hpp"
 #include "output_file.hpp"
 #include "run_params.hpp"
@@ -35,6 +36,7 @@ struct Opts {
   CLI::Option* assignment_opt = nullptr;
   unsigned long long seed = 0;
   std::string out, answers;
+  std::string plot;   // --plot: the figure of the run (cluster_plot.hpp)
   std::string trace;  // --trace: the run as a JSON Lines trace (docs/trace-format.md)
   bool json = false;
   CLI::Option* search_opt = nullptr;
@@ -44,6 +46,7 @@ struct Opts {
   CLI::Option* memory_opt = nullptr;
   CLI::Option* out_opt = nullptr;
   CLI::Option* trace_opt = nullptr;
+  CLI::Option* plot_opt = nullptr;
   CLI::Option* answers_opt = nullptr;
 };
 
@@ -66,7 +69,13 @@ int run_cluster(const Opts& o) {
   }
   if (o.out_opt->count()) outputs.file("--out", o.out);
   if (o.trace_opt->count()) outputs.file("--trace", o.trace);
+  if (o.plot_opt->count()) {
+    outputs.file("--plot", o.plot);
+    check_plot_gnuplot();
+  }
   const Dataset data = read_csv(o.file);
+  if (o.plot_opt->count() && !data.has_labels())
+    throw DataError(o.file + ": no 'label' column; --plot draws the ground truth beside the run");
   Params P = run_params({o.k, o.eta, o.beta, o.semantics, o.rules,
                          o.assignment_opt->count() ? &o.assignment : nullptr, o.algorithm, o.search,
                          o.search_opt->count() > 0},
@@ -136,6 +145,14 @@ int run_cluster(const Opts& o) {
     outputs.stage(o.out, csv);
   }
   if (!o.trace.empty()) outputs.stage(o.trace, trace);
+  if (!o.plot.empty()) {
+    const std::string title = o.file + ": " + o.oracle + " oracle" +
+                              (spec.uses_q() ? " q = " + format_double(spec.q) : "") +
+                              ", k = " + std::to_string(P.k) + ", eta = " + format_double(P.eta) +
+                              ", beta = " + std::to_string(P.beta) +
+                              ", seed = " + std::to_string(o.seed);
+    outputs.stage(o.plot, cluster_plot_png(data, R, *ev, title));
+  }
   outputs.commit();
   std::size_t assigned = 0;
   for (int l : R.labels)
@@ -218,6 +235,7 @@ int run_cluster(const Opts& o) {
     std::cout << "queries: " << R.queries_phase1 << " in phase 1, " << R.queries_phase2
               << " in phase 2, " << (R.queries_phase1 + R.queries_phase2) << " in all\n";
     if (!o.out.empty()) std::cout << "labels written to " << o.out << "\n";
+    if (!o.plot.empty()) std::cout << "figure written to " << o.plot << "\n";
   }
   return 0;
 }
@@ -284,6 +302,11 @@ Command add_cluster(CLI::App& root) {
       app->add_option("--answers", o->answers,
                       "interactive: append every answer to this file and reuse the answers already "
                       "in it, so an interrupted session can be resumed");
+  o->plot_opt = app->add_option(
+      "--plot", o->plot,
+      "draw the ground truth beside the recovered clustering (wrong points crossed, unassigned "
+      "circled, estimated centers as triangles; m > 2: the first two principal components) to "
+      "this PNG (needs the 'label' column and gnuplot)");
   app->add_flag("--json", o->json, "print the result as one JSON object");
   o->trace_opt =
       app->add_option("--trace", o->trace,
