@@ -25,6 +25,49 @@ std::string slurp(const fs::path& p) {
   return s.str();
 }
 
+using json = nlohmann::ordered_json;
+
+// A group's data set as the matrix the reference replays on.
+ssac::Matrix points_of(const json& g) {
+  ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
+  for (std::size_t i = 0; i < g["points"].size(); ++i)
+    for (std::size_t c = 0; c < g["points"][i].size(); ++c)
+      X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
+  return X;
+}
+
+// Calls f(file, X, test) for every test of the four committed vector files.
+template <class F>
+void for_each_test(F f) {
+  const fs::path dir(SSAC_CONFORMANCE_DIR);
+  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
+                           "ssac_unified_search_test.json", "ssac_plain_search_test.json"}) {
+    const json vectors = json::parse(slurp(dir / file));
+    for (const json& g : vectors["testGroups"]) {
+      const ssac::Matrix X = points_of(g);
+      for (const json& t : g["tests"])
+        f(std::string(file), X, t);
+    }
+  }
+}
+
+bool has_flag(const json& t, const char* flag) {
+  const auto& flags = t["flags"];
+  return std::find(flags.begin(), flags.end(), flag) != flags.end();
+}
+
+// The test's trace as JSON Lines, its header event passed through edit(json&) first.
+template <class Edit>
+std::string trace_with_header(const json& t, Edit edit) {
+  std::string trace;
+  for (const json& e : t["trace"]) {
+    json ev = e;
+    if (ev["event"] == "header") edit(ev);
+    trace += ev.dump() + "\n";
+  }
+  return trace;
+}
+
 }  // namespace
 
 TEST(Conformance, RegeneratingGivesTheCommittedBytes) {
@@ -50,7 +93,6 @@ TEST(Conformance, RegeneratingGivesTheCommittedBytes) {
 }
 
 TEST(Conformance, ManifestHashesMatchAndEveryTraceConforms) {
-  using json = nlohmann::ordered_json;
   const fs::path dir(SSAC_CONFORMANCE_DIR);
   const json manifest = json::parse(slurp(dir / "manifest.json"));
   std::size_t traces = 0;
@@ -59,17 +101,12 @@ TEST(Conformance, ManifestHashesMatchAndEveryTraceConforms) {
     EXPECT_EQ(ssac::sha256_hex(text), f["sha256"]) << f["file"];
     const json vectors = json::parse(text);
     for (const json& g : vectors["testGroups"]) {
-      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
-      for (std::size_t i = 0; i < g["points"].size(); ++i)
-        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
-          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
+      const ssac::Matrix X = points_of(g);
       EXPECT_EQ(ssac::points_fingerprint(X), g["fingerprint"]);
       for (const json& t : g["tests"]) {
         if (!t.contains("trace")) continue;
-        std::string trace;
-        for (const json& e : t["trace"])
-          trace += e.dump() + "\n";
-        const auto rep = ssac::validate_trace(X, trace, "tcId " + t["tcId"].dump());
+        const auto rep =
+            ssac::validate_trace(X, trace_with_header(t, [](json&) {}), "tcId " + t["tcId"].dump());
         EXPECT_TRUE(rep.conforms) << f["file"] << " tcId " << t["tcId"] << ": "
                                   << (rep.divergence ? rep.divergence->message : "");
         ++traces;
@@ -82,40 +119,22 @@ TEST(Conformance, ManifestHashesMatchAndEveryTraceConforms) {
 TEST(Conformance, RIsTheCeilingOfTheExactProductNotOfTheRoundedOne) {
   // The vectors flagged KEtaRoundsToInteger: an implementation that takes ceil(fl(k * eta)) writes
   // r one too small, and validation rejects its header naming the rule.
-  using json = nlohmann::ordered_json;
-  const fs::path dir(SSAC_CONFORMANCE_DIR);
   std::size_t checked = 0;
-  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
-                           "ssac_unified_search_test.json", "ssac_plain_search_test.json"}) {
-    const json vectors = json::parse(slurp(dir / file));
-    for (const json& g : vectors["testGroups"]) {
-      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
-      for (std::size_t i = 0; i < g["points"].size(); ++i)
-        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
-          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
-      for (const json& t : g["tests"]) {
-        const auto& flags = t["flags"];
-        if (std::find(flags.begin(), flags.end(), "KEtaRoundsToInteger") == flags.end()) continue;
-        const double k = t["params"]["k"].get<double>(), eta = t["params"]["eta"].get<double>();
-        const auto rounded = static_cast<std::uint64_t>(std::ceil(k * eta));
-        std::string trace;
-        for (const json& e : t["trace"]) {
-          json ev = e;
-          if (ev["event"] == "header") {
-            EXPECT_EQ(ev["r"].get<std::uint64_t>(), rounded + 1) << file;
-            ev["r"] = rounded;
-          }
-          trace += ev.dump() + "\n";
-        }
-        const auto rep = ssac::validate_trace(X, trace, "t.jsonl");
-        ASSERT_FALSE(rep.conforms) << file;
-        EXPECT_EQ(rep.divergence->message, "event 1 (header): r: expected " +
-                                               std::to_string(rounded + 1) +
-                                               " = ceil(k eta), found " + std::to_string(rounded));
-        ++checked;
-      }
-    }
-  }
+  for_each_test([&](const std::string& file, const ssac::Matrix& X, const json& t) {
+    if (!has_flag(t, "KEtaRoundsToInteger")) return;
+    const double k = t["params"]["k"].get<double>(), eta = t["params"]["eta"].get<double>();
+    const auto rounded = static_cast<std::uint64_t>(std::ceil(k * eta));
+    const std::string trace = trace_with_header(t, [&](json& ev) {
+      EXPECT_EQ(ev["r"].get<std::uint64_t>(), rounded + 1) << file;
+      ev["r"] = rounded;
+    });
+    const auto rep = ssac::validate_trace(X, trace, "t.jsonl");
+    ASSERT_FALSE(rep.conforms) << file;
+    EXPECT_EQ(rep.divergence->message, "event 1 (header): r: expected " +
+                                           std::to_string(rounded + 1) + " = ceil(k eta), found " +
+                                           std::to_string(rounded));
+    ++checked;
+  });
   EXPECT_EQ(checked, 4u);
 }
 
@@ -123,7 +142,6 @@ TEST(Conformance, EachAuthorsCodeVectorDivergesWithItsRuleFlipped) {
   // docs/conformance.md, "Profiles": every vector of the authors-code profile names its profile as
   // its trace's header does, and carries the flag of the one rule it shows acting; the trace with
   // that rule flipped alone in its header does not replay.
-  using json = nlohmann::ordered_json;
   const std::map<std::string, std::pair<std::string, std::string>> rule_of = {
       {"CapturedOpener", {"overwrite=on", "overwrite=off"}},
       {"ErasedCluster", {"overwrite=on", "overwrite=off"}},
@@ -133,44 +151,28 @@ TEST(Conformance, EachAuthorsCodeVectorDivergesWithItsRuleFlipped) {
       {"SampleCap", {"sample-cap=on", "sample-cap=off"}},
       {"EmptyClusterRecovers", {"empty-recovers=on", "empty-recovers=off"}},
       {"AssignmentRuleCode", {"elimination=off", "elimination=on"}}};
-  const fs::path dir(SSAC_CONFORMANCE_DIR);
   std::size_t checked = 0;
-  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
-                           "ssac_unified_search_test.json", "ssac_plain_search_test.json"}) {
-    const json vectors = json::parse(slurp(dir / file));
-    for (const json& g : vectors["testGroups"]) {
-      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
-      for (std::size_t i = 0; i < g["points"].size(); ++i)
-        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
-          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
-      for (const json& t : g["tests"]) {
-        if (!t["params"].contains("semantics")) continue;
-        const json& flags = t["flags"];
-        ASSERT_EQ(flags.front(), "AuthorsCodeProfile") << file << " tcId " << t["tcId"];
-        EXPECT_EQ(t["params"]["semantics"], "authors-code");
-        EXPECT_EQ(t["trace"].front()["semantics"], t["params"]["semantics"]);
-        EXPECT_EQ(t["trace"].front()["rules"], t["params"]["rules"]);
-        ASSERT_TRUE(flags.size() >= 2 && rule_of.count(flags[1].get<std::string>()))
-            << file << " tcId " << t["tcId"] << ": no rule flag";
-        const auto& [from, to] = rule_of.at(flags[1].get<std::string>());
-        std::string trace;
-        for (const json& e : t["trace"]) {
-          json ev = e;
-          if (ev["event"] == "header") {
-            std::string rules = ev["rules"].get<std::string>();
-            const auto at = rules.find(from);
-            ASSERT_NE(at, std::string::npos) << rules;
-            ev["rules"] = rules.replace(at, from.size(), to);
-            if (from.rfind("elimination", 0) == 0) ev["assignment"] = "paper";
-          }
-          trace += ev.dump() + "\n";
-        }
-        EXPECT_FALSE(ssac::validate_trace(X, trace, "t.jsonl").conforms)
-            << file << " tcId " << t["tcId"] << ": " << to << " replays too";
-        ++checked;
-      }
-    }
-  }
+  for_each_test([&](const std::string& file, const ssac::Matrix& X, const json& t) {
+    if (!t["params"].contains("semantics")) return;
+    const json& flags = t["flags"];
+    ASSERT_EQ(flags.front(), "AuthorsCodeProfile") << file << " tcId " << t["tcId"];
+    EXPECT_EQ(t["params"]["semantics"], "authors-code");
+    EXPECT_EQ(t["trace"].front()["semantics"], t["params"]["semantics"]);
+    EXPECT_EQ(t["trace"].front()["rules"], t["params"]["rules"]);
+    ASSERT_TRUE(flags.size() >= 2 && rule_of.count(flags[1].get<std::string>()))
+        << file << " tcId " << t["tcId"] << ": no rule flag";
+    const auto& [from, to] = rule_of.at(flags[1].get<std::string>());
+    const std::string trace = trace_with_header(t, [&, &from = from, &to = to](json& ev) {
+      std::string rules = ev["rules"].get<std::string>();
+      const auto at = rules.find(from);
+      ASSERT_NE(at, std::string::npos) << rules;
+      ev["rules"] = rules.replace(at, from.size(), to);
+      if (from.rfind("elimination", 0) == 0) ev["assignment"] = "paper";
+    });
+    EXPECT_FALSE(ssac::validate_trace(X, trace, "t.jsonl").conforms)
+        << file << " tcId " << t["tcId"] << ": " << to << " replays too";
+    ++checked;
+  });
   EXPECT_EQ(checked, 27u);  // nine vectors (seven rules) per weak search
 }
 
@@ -178,44 +180,26 @@ TEST(Conformance, OracleMemoryVectorsNameTheirMemoryAndAFreshRepeatIsRejectedUnd
   // OracleMemoryPerPair vectors carry the memory in the vector's oracle and in the trace header;
   // an OracleMemoryFresh vector answers a repeated pair two ways, so the same trace claiming
   // per-pair memory must not replay (docs/trace-format.md, "Oracle memory").
-  using json = nlohmann::ordered_json;
-  const fs::path dir(SSAC_CONFORMANCE_DIR);
   std::size_t per_pair = 0, fresh = 0;
-  for (const char* file : {"ssac_random_search_test.json", "ssac_distance_search_test.json",
-                           "ssac_unified_search_test.json", "ssac_plain_search_test.json"}) {
-    const json vectors = json::parse(slurp(dir / file));
-    for (const json& g : vectors["testGroups"]) {
-      ssac::Matrix X(g["n"].get<long>(), g["m"].get<long>());
-      for (std::size_t i = 0; i < g["points"].size(); ++i)
-        for (std::size_t c = 0; c < g["points"][i].size(); ++c)
-          X(static_cast<long>(i), static_cast<long>(c)) = g["points"][i][c].get<double>();
-      for (const json& t : g["tests"]) {
-        const auto& flags = t["flags"];
-        const bool pp = std::find(flags.begin(), flags.end(), "OracleMemoryPerPair") != flags.end();
-        const bool fr = std::find(flags.begin(), flags.end(), "OracleMemoryFresh") != flags.end();
-        if (t.contains("trace")) {
-          EXPECT_EQ(t["trace"][0].value("oracle_memory", "fresh"), pp ? "per-pair" : "fresh")
-              << file << " tcId " << t["tcId"];
-        }
-        EXPECT_EQ(t["oracle"].value("memory", "fresh"), pp ? "per-pair" : "fresh") << file;
-        per_pair += pp;
-        if (!fr) continue;
-        std::string trace;
-        for (const json& e : t["trace"]) {
-          json ev = e;
-          if (ev["event"] == "header") ev["oracle_memory"] = "per-pair";
-          trace += ev.dump() + "\n";
-        }
-        const auto rep = ssac::validate_trace(X, trace, "t.jsonl");
-        ASSERT_FALSE(rep.conforms) << file;
-        EXPECT_EQ(rep.divergence->what, "answer") << file;
-        EXPECT_NE(rep.divergence->message.find("oracle_memory is per-pair, and line "),
-                  std::string::npos)
-            << rep.divergence->message;
-        ++fresh;
-      }
+  for_each_test([&](const std::string& file, const ssac::Matrix& X, const json& t) {
+    const bool pp = has_flag(t, "OracleMemoryPerPair");
+    if (t.contains("trace")) {
+      EXPECT_EQ(t["trace"][0].value("oracle_memory", "fresh"), pp ? "per-pair" : "fresh")
+          << file << " tcId " << t["tcId"];
     }
-  }
+    EXPECT_EQ(t["oracle"].value("memory", "fresh"), pp ? "per-pair" : "fresh") << file;
+    per_pair += pp;
+    if (!has_flag(t, "OracleMemoryFresh")) return;
+    const std::string trace =
+        trace_with_header(t, [](json& ev) { ev["oracle_memory"] = "per-pair"; });
+    const auto rep = ssac::validate_trace(X, trace, "t.jsonl");
+    ASSERT_FALSE(rep.conforms) << file;
+    EXPECT_EQ(rep.divergence->what, "answer") << file;
+    EXPECT_NE(rep.divergence->message.find("oracle_memory is per-pair, and line "),
+              std::string::npos)
+        << rep.divergence->message;
+    ++fresh;
+  });
   EXPECT_EQ(per_pair, 7u);  // two per weak search, one in the original SSAC's file
   EXPECT_EQ(fresh, 3u);
 }
