@@ -65,6 +65,18 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
   // Found by fuzz/fuzz_csv: a name that is a byte order mark became empty when written back first.
   expect_error("label,\t\xEF\xBB\xBF\n1,0.1\n1,0.2\n",
                "f.csv:1:8: a byte order mark inside the header (one may only open the file)");
+  // Spaces inside quotes are not part of a name either: " " is empty, as it would be written back.
+  expect_error("x,\" \"\n1,2\n3,4\n", "f.csv:1:3: empty column name in the header");
+}
+
+TEST(Csv, QuotedFieldsAreTrimmedInsideTheQuotes) {
+  // Written back unquoted, a coordinate named " label" would come back as the label column.
+  const Dataset d = parse_csv("x,\" label \"\n1,2\n3,1\n", "f.csv");
+  ASSERT_TRUE(d.has_labels());
+  EXPECT_EQ(d.labels, (std::vector<int>{2, 1}));
+  const Dataset back = parse_csv(format_csv(d), "round-trip");
+  EXPECT_EQ(back.points, d.points);
+  EXPECT_EQ(back.labels, d.labels);
 }
 
 TEST(Csv, MissingFileIsADataError) {

@@ -116,17 +116,25 @@ std::vector<Field> split_fields(std::string_view line) {
     std::string_view f =
         line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
     std::size_t col = start + 1;
-    while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) {
-      f.remove_prefix(1);
-      ++col;
-    }
-    while (!f.empty() && (f.back() == ' ' || f.back() == '\t'))
-      f.remove_suffix(1);
-    // "name" (spreadsheets quote every field): read without the quotes.
+    auto trim = [&] {
+      while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) {
+        f.remove_prefix(1);
+        ++col;
+      }
+      while (!f.empty() && (f.back() == ' ' || f.back() == '\t'))
+        f.remove_suffix(1);
+    };
+    trim();
+    // "name" (spreadsheets quote every field): read without the quotes. Spaces inside the quotes
+    // are trimmed as well: the writer never quotes, so a name " label" kept with its space would
+    // come back as the label column, and " " as an empty name.
     if (f.size() >= 2 && f.front() == '"' && f.back() == '"' &&
         f.substr(1, f.size() - 2).find('"') == std::string_view::npos) {
+      const std::size_t quote = col;
       f = f.substr(1, f.size() - 2);
       ++col;
+      trim();
+      if (f.empty()) col = quote;  // an empty field is reported where it starts
     }
     out.push_back({f, col});
     if (comma == std::string_view::npos) break;
