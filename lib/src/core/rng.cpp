@@ -80,6 +80,7 @@ inline double log_of_parts(double f, double e) {
   const double t = (f - 1.0) / (f + 1.0);
   const double t2 = t * t;
   double sum = 0.0;
+#pragma GCC unroll 14  // a loop-free body lets a loop of logarithms vectorise
   for (int k = 29; k >= 3; k -= 2)
     sum = (sum + 1.0 / k) * t2;
   const double log_f = 2.0 * (t + t * sum);
@@ -91,16 +92,32 @@ inline double log_of_parts(double f, double e) {
 
 // portable_log for a normal x > 0, with frexp's f and e read off the bits: x = 1.m * 2^(E-1023)
 // = (0.5 + m/2) * 2^(E-1022), so f has x's mantissa under the exponent field 1022 and e = E - 1022;
-// then f < sqrt(1/2) moves to [sqrt(1/2), 1) as 2f, 2^(e-1) (a select, so that a loop over many x
-// vectorises). The same f, e and operations as portable_log, hence the same bits.
+// then f < sqrt(1/2) moves to [sqrt(1/2), 1) as 2f, 2^(e-1). The same f, e and operations as
+// portable_log, hence the same bits. Integer operations only, so that a loop of logarithms
+// vectorises (a packed int64 -> double conversion needs AVX-512, and a floating-point compare keeps
+// a branch): E becomes a double as (2^52 + E) - 2^52, exactly; f < sqrt(1/2) compares f's mantissa
+// bits with those of fl(sqrt(1/2)) = 0x3fe6a09e667f3bcd (positive doubles of one binade order as
+// their bits); 2f is f with the exponent field raised by one; the shift of e is 1.0 or 0.0 by a
+// mask.
 inline double log_of_normal(double x) {
   const auto bits = std::bit_cast<std::uint64_t>(x);
-  const auto exponent = static_cast<std::int64_t>((bits >> 52) & 0x7ff);
-  const double f0 = std::bit_cast<double>((bits & 0x000fffffffffffffULL) | (1022ULL << 52));
-  const bool low = f0 < 0.70710678118654752440;
-  const double f = low ? f0 * 2.0 : f0;
-  const double e = static_cast<double>(exponent - 1022 - (low ? 1 : 0));
+  const double exponent =
+      std::bit_cast<double>(((bits >> 52) & 0x7ff) | 0x4330000000000000ULL) - 0x1p52;
+  const std::uint64_t mantissa = bits & 0x000fffffffffffffULL;
+  const auto low = static_cast<std::uint64_t>(mantissa < 0x6a09e667f3bcdULL);
+  const double f = std::bit_cast<double>(mantissa | ((1022ULL + low) << 52));
+  const double e = exponent - 1022.0 - std::bit_cast<double>(0x3ff0000000000000ULL & (0 - low));
   return log_of_parts(f, e);
+}
+
+// f = sqrt(-2 log(s) / s) for a block of s, each s normal (Marsaglia's polar method). Lanes do
+// not depend on each other, so the loop vectorises; the AVX2 clone runs four lanes at a time with
+// the same IEEE operations (+, -, *, /, sqrt, correctly rounded, no contraction), hence the same
+// bits as the default clone and as gaussian().
+__attribute__((target_clones("avx2", "default"))) void polar_factors(const double* s, double* f,
+                                                                     std::size_t count) {
+  for (std::size_t b = 0; b < count; ++b)
+    f[b] = std::sqrt(-2.0 * log_of_normal(s[b]) / s[b]);
 }
 
 }  // namespace
@@ -118,17 +135,24 @@ void Rng::gaussians(double* out, std::size_t count) {
   double u[kBlock], v[kBlock], s[kBlock], f[kBlock];
   while (i < count) {
     const std::size_t pairs = std::min(kBlock, (count - i + 1) / 2);
-    for (std::size_t b = 0; b < pairs; ++b) {
-      for (;;) {
-        u[b] = 2.0 * uniform01() - 1.0;
-        v[b] = 2.0 * uniform01() - 1.0;
-        s[b] = u[b] * u[b] + v[b] * v[b];
-        if (s[b] > 0.0 && s[b] < 1.0) break;
+    // The rejection loop without a branch on each candidate: a round draws one candidate (u, v)
+    // per pair still missing, writes it to the next free slot and keeps the slot only if
+    // 0 < s < 1. A candidate gives at most one pair, so no round draws past the last pair the
+    // scalar loop would draw: the same draws in the same order, the same pairs kept.
+    for (std::size_t b = 0; b < pairs;) {
+      const std::size_t candidates = pairs - b;
+      for (std::size_t c = 0; c < candidates; ++c) {
+        const double uc = 2.0 * uniform01() - 1.0;
+        const double vc = 2.0 * uniform01() - 1.0;
+        const double sc = uc * uc + vc * vc;
+        u[b] = uc;
+        v[b] = vc;
+        s[b] = sc;
+        b += static_cast<std::size_t>((sc > 0.0) & (sc < 1.0));
       }
     }
     // s >= 2^-106 (u and v are multiples of 2^-52), so s is normal.
-    for (std::size_t b = 0; b < pairs; ++b)
-      f[b] = std::sqrt(-2.0 * log_of_normal(s[b]) / s[b]);
+    polar_factors(s, f, pairs);
     for (std::size_t b = 0; b < pairs; ++b) {
       out[i++] = u[b] * f[b];
       if (i < count) {
