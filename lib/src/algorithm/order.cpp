@@ -1,30 +1,49 @@
 #include "algorithm/order.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace ssac::detail {
 
-DistanceOrder::DistanceOrder(std::vector<Entry> entries, OrderMethod method)
-    : e_(std::move(entries)), method_(method) {
-  if (method_ != OrderMethod::sort) return;
-  // Sorted in place as (distance, row) pairs: a sort of indices into a distance table costs twice
-  // as much for the same order.
-  std::sort(e_.begin(), e_.end(), [this](const Entry& a, const Entry& b) {
-    ++comparisons_;
-    return a < b;
-  });
+DistanceOrder::Key DistanceOrder::key(const Entry& e) {
+  const double d = e.first + 0.0;  // -0 + 0 = +0; every other value is unchanged
+  return (static_cast<Key>(std::bit_cast<std::uint64_t>(d)) << 64) | e.second;
 }
 
-const DistanceOrder::Entry& DistanceOrder::at(std::size_t j) {
-  if (method_ == OrderMethod::sort) return e_[j];
+DistanceOrder::Entry DistanceOrder::entry(Key k) {
+  return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
+          static_cast<std::size_t>(static_cast<std::uint64_t>(k))};
+}
+
+DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod method)
+    : method_(method) {
+  e_.reserve(entries.size());
+  for (const Entry& x : entries)
+    e_.push_back(key(x));
+  if (method_ != OrderMethod::sort) return;
+  // Sorted in place as keys: a sort of indices into a distance table costs twice as much for the
+  // same order.
+  std::uint64_t count = 0;  // a local for the reason given in at()
+  std::sort(e_.begin(), e_.end(), [&count](Key a, Key b) {
+    ++count;
+    return a < b;
+  });
+  comparisons_ = count;
+}
+
+DistanceOrder::Entry DistanceOrder::at(std::size_t j) {
+  if (method_ == OrderMethod::sort) return entry(e_[j]);
   const auto next = std::lower_bound(settled_.begin(), settled_.end(), j);
-  if (next != settled_.end() && *next == j) return e_[j];
+  if (next != settled_.end() && *next == j) return entry(e_[j]);
   // The stretch [lo, hi) between the settled neighbours of j holds exactly the entries of
   // positions lo..hi-1; putting the one of position j at j keeps that true on both sides.
   const std::size_t lo = next == settled_.begin() ? 0 : *(next - 1) + 1;
   const std::size_t hi = next == settled_.end() ? e_.size() : *next;
-  const auto less = [this](const Entry& a, const Entry& b) {
-    ++comparisons_;
+  // Counted in a local: a member counter might alias the entries and be reloaded and stored at
+  // every comparison.
+  std::uint64_t count = 0;
+  const auto less = [&count](Key a, Key b) {
+    ++count;
     return a < b;
   };
   const auto first = e_.begin() + static_cast<std::ptrdiff_t>(lo);
@@ -36,14 +55,19 @@ const DistanceOrder::Entry& DistanceOrder::at(std::size_t j) {
     std::iter_swap(nth, std::max_element(first, last, less));
   else
     std::nth_element(first, nth, last, less);
+  comparisons_ += count;
   settled_.insert(next, j);
-  return e_[j];
+  return entry(e_[j]);
 }
 
-std::span<const DistanceOrder::Entry> DistanceOrder::prefix(std::size_t j) {
+std::vector<DistanceOrder::Entry> DistanceOrder::prefix(std::size_t j) {
   // Settling position j puts exactly the entries of positions below j before it.
   if (method_ == OrderMethod::select && j < e_.size()) at(j);
-  return {e_.data(), j};
+  std::vector<Entry> out;
+  out.reserve(j);
+  for (std::size_t i = 0; i < j; ++i)
+    out.push_back(entry(e_[i]));
+  return out;
 }
 
 }  // namespace ssac::detail

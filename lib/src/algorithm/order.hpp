@@ -9,11 +9,15 @@
 // stretches shrink geometrically, so a whole search costs O(|S_i|) expected comparisons instead of
 // the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). `sort` sorts everything
 // once: the readable reference the selection is tested against (tests/test_phase2_order.cpp).
+//
+// Entries are kept as one 128-bit key each, the distance's bits above the row: a distance is a
+// square root of a sum of squares, so +0 or positive (a -0 is made +0), and non-negative doubles
+// order as their bit patterns; the key order is therefore exactly the (distance, row) order, and
+// one integer comparison replaces two floating-point ones and their branches.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <utility>
 #include <vector>
 
@@ -23,21 +27,25 @@ enum class OrderMethod { sort, select };
 
 class DistanceOrder {
  public:
-  using Entry = std::pair<double, std::size_t>;  // (d(x, mu'_p), row)
+  using Entry = std::pair<double, std::size_t>;  // (d(x, mu'_p), row), d >= 0 and not NaN
 
-  DistanceOrder(std::vector<Entry> entries, OrderMethod method);
+  DistanceOrder(const std::vector<Entry>& entries, OrderMethod method);
 
   std::size_t size() const { return e_.size(); }
   // The entry at position j < size() of the order.
-  const Entry& at(std::size_t j);
+  Entry at(std::size_t j);
   // The entries at positions 0..j-1 of the order (j <= size()), as a set: sorted under `sort`, in
   // no particular order under `select`.
-  std::span<const Entry> prefix(std::size_t j);
+  std::vector<Entry> prefix(std::size_t j);
   // Comparisons of two entries made so far (Result::comparisons).
   std::uint64_t comparisons() const { return comparisons_; }
 
  private:
-  std::vector<Entry> e_;
+  __extension__ using Key = unsigned __int128;  // (bits of the distance) * 2^64 + row
+  static Key key(const Entry& e);
+  static Entry entry(Key k);
+
+  std::vector<Key> e_;
   OrderMethod method_;
   // Under `select`: the positions whose entry is settled, increasing. Between two consecutive ones
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
