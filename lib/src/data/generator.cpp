@@ -81,6 +81,39 @@ inline double squared(const double* a, const double* b, std::size_t m) {
   return s;
 }
 
+// The least (Take::min) or greatest (Take::max) of `init` and d(x, mu)^2 over rows [first, last)
+// of X. Each squared distance is summed coordinate by coordinate in index order, as squared()
+// sums it, but eight rows at a time in eight separate sums: the additions of one sum depend on
+// each other, those of different rows do not, so the eight overlap instead of waiting in turn.
+// min and max are exact and do not depend on the order they are taken in.
+enum class Take { min, max };
+template <Take take>
+double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, const double* mu,
+                       double init) {
+  const auto m = static_cast<std::size_t>(X.cols());
+  const double* base = X.data();  // row-major: row r starts at base + r m
+  auto pick = [](double a, double b) {
+    return take == Take::min ? std::min(a, b) : std::max(a, b);
+  };
+  double best = init;
+  constexpr std::size_t kLanes = 8;
+  std::size_t r = first;
+  for (; r + kLanes <= last; r += kLanes) {
+    double acc[kLanes] = {};
+    const double* x = base + r * m;
+    for (std::size_t c = 0; c < m; ++c)
+      for (std::size_t b = 0; b < kLanes; ++b) {
+        const double d = x[b * m + c] - mu[c];
+        acc[b] += d * d;
+      }
+    for (std::size_t b = 0; b < kLanes; ++b)
+      best = pick(best, acc[b]);
+  }
+  for (; r < last; ++r)
+    best = pick(best, squared(base + r * m, mu, m));
+  return best;
+}
+
 // One draw with the window test folded into the drawing, so that a draw whose gamma is already
 // known to be at most gamma_min is abandoned before its remaining points are drawn.
 //
@@ -148,10 +181,8 @@ class Drawer {
             x[c] = center[c] + p_.sigma * noise_[b * mm + c];
         }
         for (std::size_t t = 0; t < i; ++t) {
-          double o2 = outsider2_[t];
-          for (std::size_t b = 0; b < rows; ++b)
-            o2 = std::min(o2, squared(X_.row(static_cast<Eigen::Index>(row + b)).data(),
-                                      means_[t].data(), mm));
+          const double o2 =
+              extreme_squared<Take::min>(X_, row, row + rows, means_[t].data(), outsider2_[t]);
           if (!(o2 < outsider2_[t])) continue;
           outsider2_[t] = o2;
           outsider_[t] = std::sqrt(o2);
@@ -165,14 +196,9 @@ class Drawer {
         rows_[j] = first + j;
       means_.push_back(mean_of_rows(X_, rows_));
       const double* mu = means_[i].data();
-      double r2 = 0.0;
-      for (std::size_t r = first; r < row; ++r)
-        r2 = std::max(r2, squared(X_.row(static_cast<Eigen::Index>(r)).data(), mu, mm));
-      radius_[i] = std::sqrt(r2);
+      radius_[i] = std::sqrt(extreme_squared<Take::max>(X_, first, row, mu, 0.0));
       // Every earlier point is an outsider of cluster i.
-      double o2 = inf;
-      for (std::size_t r = 0; r < first; ++r)
-        o2 = std::min(o2, squared(X_.row(static_cast<Eigen::Index>(r)).data(), mu, mm));
+      const double o2 = extreme_squared<Take::min>(X_, 0, first, mu, inf);
       outsider2_[i] = o2;
       outsider_[i] = std::sqrt(o2);
       if (radius_[i] > 0.0 && outsider_[i] / radius_[i] <= p_.gamma_min) return p_.gamma_min;
