@@ -80,21 +80,16 @@ int run(const Opts& o) {
     c.search = o.search == "random"     ? Search::random
                : o.search == "distance" ? Search::distance
                                         : Search::unified;
-  // The profile, then single rules on top of it (as ssac cluster); `rows=shuffled|blocks` is the
-  // generator's row order, which the authors' data has shuffled.
+  // The profile, then single rules on top of it (as ssac cluster), the generator's row order
+  // (rows=shuffled|blocks) among them.
   Profile profile = profile_named(o.semantics);
-  c.gen.shuffle = profile == authors_code_profile();
   if (o.given("--assignment")) profile.elimination = o.assignment == "paper";
-  for (const std::string& r : o.rules) {
-    if (r == "rows=shuffled" || r == "rows=blocks")
-      c.gen.shuffle = r == "rows=shuffled";
-    else
-      set_rule(profile, r);
-  }
+  for (const std::string& r : o.rules)
+    set_rule(profile, r);
   c.rules = profile.rules;
   c.elimination = profile.elimination;
-  // The generator's row order means nothing for a fixed dataset: its rows stay in file order.
-  if (c.data) c.gen.shuffle = false;
+  // The row order means nothing for a fixed dataset: its rows stay in file order.
+  c.gen.shuffle = !c.data && profile.rows == RowOrder::shuffled;
   if (o.given("--gaussians")) c.gen.gaussians = parse_gaussian_method("--gaussians", o.gaussians);
   if (o.given("--memory"))
     c.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;

@@ -16,7 +16,7 @@ Params run_params(const RunOptions& o, std::size_t n) {
   Profile profile = profile_named(o.semantics);
   if (o.assignment) profile.elimination = *o.assignment == "paper";
   for (const std::string& r : o.rules)
-    set_rule(profile, r);
+    set_rule_given_rows(profile, r);
   P.rules = profile.rules;
   P.elimination = profile.elimination;
   if (o.algorithm == "original") {

@@ -218,7 +218,7 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
     profile.elimination = a == "paper";
   }
   for (const std::string& r : rules)
-    ssac::set_rule(profile, r);
+    ssac::set_rule_given_rows(profile, r);
   P.rules = profile.rules;
   P.elimination = profile.elimination;
   if (algorithm == "original") {

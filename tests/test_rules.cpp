@@ -96,11 +96,46 @@ TEST(Rules, ProfilesAndTheirNames) {
             "empty-recovers=off elimination=on");
   EXPECT_EQ(describe(authors_code_profile()),
             "anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on self-pairs=on "
-            "empty-recovers=on elimination=off");
+            "empty-recovers=on elimination=off rows=shuffled");
   EXPECT_THROW(profile_named("authors"), ParameterError);
   EXPECT_THROW(set_rule(p, "anchor=first"), ParameterError);
   EXPECT_THROW(set_rule(p, "colour=on"), ParameterError);
   EXPECT_THROW(set_rule(p, "overwrite"), ParameterError);
+}
+
+// The row order is part of a profile: the paper's generator writes clusters in blocks, the
+// authors' code's data is shuffled. describe() names only shuffled rows, so the paper profile's
+// string is unchanged; a profile with no row order (a run on given rows) is named by its rules.
+TEST(Rules, RowOrderBelongsToTheProfile) {
+  EXPECT_EQ(paper_profile().rows, RowOrder::blocks);
+  EXPECT_EQ(authors_code_profile().rows, RowOrder::shuffled);
+
+  Profile blocks = authors_code_profile();
+  set_rule(blocks, "rows=blocks");
+  EXPECT_EQ(profile_name(blocks), "custom");
+  EXPECT_EQ(describe(blocks),
+            "anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on self-pairs=on "
+            "empty-recovers=on elimination=off");
+  Profile shuffled = paper_profile();
+  set_rule(shuffled, "rows=shuffled");
+  EXPECT_EQ(profile_name(shuffled), "custom");
+  EXPECT_EQ(describe(shuffled), describe(paper_profile()) + " rows=shuffled");
+  set_rule(shuffled, "rows=blocks");
+  EXPECT_EQ(profile_name(shuffled), "paper");
+
+  // Given rows: no row order, named by the rules and elimination alone.
+  const Profile a = authors_code_profile();
+  EXPECT_EQ(profile_name(Profile{a.rules, a.elimination}), "authors-code");
+  EXPECT_EQ(describe(Profile{a.rules, a.elimination}), describe(blocks));
+  EXPECT_EQ(profile_name(Profile{}), "paper");
+
+  EXPECT_THROW(set_rule(shuffled, "rows=random"), ParameterError);
+  Profile given;
+  EXPECT_THROW(set_rule_given_rows(given, "rows=shuffled"), ParameterError);
+  EXPECT_THROW(set_rule_given_rows(given, "rows=blocks"), ParameterError);
+  EXPECT_FALSE(given.rows.has_value());
+  set_rule_given_rows(given, "overwrite=on");
+  EXPECT_TRUE(given.rules.overwrite);
 }
 
 // The paper's rules on line7: B's opener, row 1, joins C'_A unlabelled-and-unasked (labels come

@@ -54,26 +54,46 @@ struct Rules {
   bool operator==(const Rules&) const = default;
 };
 
+// The order of a generated dataset's rows: the paper's generator (Section 5.1) writes each
+// cluster's rows as one block; the authors' code draws its data with scikit-learn's make_blobs,
+// which shuffles them. Only a run on generated data has a row order to choose; with the
+// lowest-labelled-row anchor it changes the run (proofs-notes/semantics.md, S9).
+enum class RowOrder {
+  blocks,    // cluster by cluster, as the generator draws them
+  shuffled,  // permuted (ssac generate --shuffle)
+};
+
 // Elimination (S2) is the one rule kept in Params (Params::elimination), where it has always been;
-// a profile sets it too.
+// a profile sets it too. The row order is a rule of the data, not of the algorithm: a profile of a
+// run on given rows (a file, a trace, a conformance vector) leaves it empty.
 struct Profile {
   Rules rules;
   bool elimination = true;
+  std::optional<RowOrder> rows = std::nullopt;
   bool operator==(const Profile&) const = default;
 };
 
+// The paper's rules with the rows in blocks; the authors' code's with the rows shuffled.
 Profile paper_profile();
 Profile authors_code_profile();
 // "paper" or "authors-code"; throws ParameterError naming the argument for any other name.
 Profile profile_named(std::string_view name);
-// "paper", "authors-code", or "custom" for any other combination.
+// "paper" or "authors-code" when the rules and elimination are that profile's and so is the row
+// order, if there is one (a profile with no row order is named by its rules alone); "custom" for
+// any other combination.
 std::string profile_name(const Profile& p);
 // Every rule as "name=value", space-separated, in a fixed order (for traces and summaries):
 // anchor=opener|lowest-labelled-row|random-labelled-row|random-known-row phase2=radius|prefix
-// overwrite=on|off sample-cap=on|off self-pairs=on|off empty-recovers=on|off elimination=on|off.
+// overwrite=on|off sample-cap=on|off self-pairs=on|off empty-recovers=on|off elimination=on|off,
+// then rows=shuffled when the rows are shuffled. Rows in blocks, or no row order, add nothing, so
+// that the paper profile's string (and every trace's) is what it was before the row order became
+// a rule.
 std::string describe(const Profile& p);
-// Sets one rule from "name=value" in describe()'s vocabulary; throws ParameterError naming the
-// text and the admissible names or values.
+// Sets one rule from "name=value" in describe()'s vocabulary, rows=shuffled|blocks included;
+// throws ParameterError naming the text and the admissible names or values.
 void set_rule(Profile& p, std::string_view name_equals_value);
+// As set_rule for a run on given rows (ssac cluster, a trace's header), which has no row order to
+// choose: rows=... is refused with a ParameterError that says so.
+void set_rule_given_rows(Profile& p, std::string_view name_equals_value);
 
 }  // namespace ssac

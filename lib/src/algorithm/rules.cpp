@@ -22,8 +22,11 @@ const char* to_string(Phase2Labels a) {
   return a == Phase2Labels::radius ? "radius" : "prefix";
 }
 
+// The paper's generator writes each cluster's rows as one block (Section 5.1).
 Profile paper_profile() {
-  return {};
+  Profile p;
+  p.rows = RowOrder::blocks;
+  return p;
 }
 
 // The rules of the authors' published code, as read from it (proofs-notes/semantics.md, "The
@@ -37,6 +40,7 @@ Profile authors_code_profile() {
   p.rules.self_pairs = true;
   p.rules.empty_recovers = true;
   p.elimination = false;
+  p.rows = RowOrder::shuffled;  // make_blobs shuffles the rows
   return p;
 }
 
@@ -47,8 +51,12 @@ Profile profile_named(std::string_view name) {
 }
 
 std::string profile_name(const Profile& p) {
-  if (p == paper_profile()) return "paper";
-  if (p == authors_code_profile()) return "authors-code";
+  auto is = [&](const Profile& named) {
+    return p.rules == named.rules && p.elimination == named.elimination &&
+           (!p.rows || p.rows == named.rows);
+  };
+  if (is(paper_profile())) return "paper";
+  if (is(authors_code_profile())) return "authors-code";
   return "custom";
 }
 
@@ -57,7 +65,8 @@ std::string describe(const Profile& p) {
   return std::string("anchor=") + to_string(p.rules.anchor) +
          " phase2=" + to_string(p.rules.assignment) + " overwrite=" + on(p.rules.overwrite) +
          " sample-cap=" + on(p.rules.sample_cap) + " self-pairs=" + on(p.rules.self_pairs) +
-         " empty-recovers=" + on(p.rules.empty_recovers) + " elimination=" + on(p.elimination);
+         " empty-recovers=" + on(p.rules.empty_recovers) + " elimination=" + on(p.elimination) +
+         (p.rows == RowOrder::shuffled ? " rows=shuffled" : "");
 }
 
 void set_rule(Profile& p, std::string_view text) {
@@ -91,10 +100,21 @@ void set_rule(Profile& p, std::string_view text) {
     on_off(p.rules.empty_recovers);
   } else if (name == "elimination") {
     on_off(p.elimination);
+  } else if (name == "rows") {
+    if (value != "shuffled" && value != "blocks") bad("rows takes shuffled or blocks");
+    p.rows = value == "shuffled" ? RowOrder::shuffled : RowOrder::blocks;
   } else {
     bad("the rules are anchor, phase2, overwrite, sample-cap, self-pairs, empty-recovers, "
-        "elimination");
+        "elimination, rows");
   }
+}
+
+void set_rule_given_rows(Profile& p, std::string_view text) {
+  if (text.substr(0, text.find('=')) == "rows")
+    throw ParameterError("rule '" + std::string(text) +
+                         "': the row order is a rule of generated data (ssac experiment); a run "
+                         "on given rows takes them in their order");
+  set_rule(p, text);
 }
 
 }  // namespace ssac

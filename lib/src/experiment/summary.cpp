@@ -54,10 +54,14 @@ static ojson config_json(const ExperimentConfig& c) {
   j["beta"] = c.beta;
   j["search"] = to_string(c.search);
   j["assignment"] = c.elimination ? "paper" : "code";
-  // The rules of the run (ssac/rules.hpp); the row order and the oracle's memory only when they
-  // are not the defaults.
-  j["semantics"] = profile_name({c.rules, c.elimination});
-  j["rules"] = describe({c.rules, c.elimination});
+  // The rules of the run (ssac/rules.hpp), the generator's row order among them (a fixed
+  // dataset's rows are given: no row order); the row order again as "shuffle" and the oracle's
+  // memory only when they are not the defaults.
+  const Profile profile{
+      c.rules, c.elimination,
+      c.data ? std::nullopt : std::optional(c.gen.shuffle ? RowOrder::shuffled : RowOrder::blocks)};
+  j["semantics"] = profile_name(profile);
+  j["rules"] = describe(profile);
   if (c.gen.shuffle) j["shuffle"] = true;
   if (c.gen.gaussians != GaussianMethod::polar) j["gaussians"] = to_string(c.gen.gaussians);
   if (c.memory != OracleMemory::fresh) j["memory"] = to_string(c.memory);

@@ -306,7 +306,7 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name)
     try {
       std::istringstream words(h["rules"].get<std::string>());
       for (std::string w; words >> w;)
-        set_rule(profile, w);
+        set_rule_given_rows(profile, w);
     } catch (const ParameterError& e) {
       throw DataError(at1 + e.what());
     }
