@@ -44,13 +44,18 @@ static ojson config_json(const ExperimentConfig& c) {
   j["n"] = c.gen.n;
   j["m"] = c.gen.m;
   j["k"] = c.gen.k;
-  j["sigma"] = c.gen.sigma;
-  j["gamma_min"] = c.gen.gamma_min;
-  // JSON has no infinity: an open window is written as null.
-  j["gamma_max"] = std::isinf(c.gen.gamma_max) ? ojson(nullptr) : ojson(c.gen.gamma_max);
+  // The generator's parameters, which a run on a fixed dataset does not use.
+  if (!c.data) {
+    j["sigma"] = c.gen.sigma;
+    j["gamma_min"] = c.gen.gamma_min;
+    // JSON has no infinity: an open window is written as null.
+    j["gamma_max"] = std::isinf(c.gen.gamma_max) ? ojson(nullptr) : ojson(c.gen.gamma_max);
+  }
   j["rep_first"] = c.rep_first;
-  j["box"] = c.gen.box;
-  j["max_draws"] = c.gen.max_draws;
+  if (!c.data) {
+    j["box"] = c.gen.box;
+    j["max_draws"] = c.gen.max_draws;
+  }
   j["beta"] = c.beta;
   j["search"] = to_string(c.search);
   j["assignment"] = c.elimination ? "paper" : "code";
@@ -236,14 +241,20 @@ ExperimentResult read_experiment(const std::string& dir) {
     if (c.data &&
         (c.gen.n != c.data->n() || c.gen.m != c.data->m() || c.gen.k != c.data->num_labels()))
       throw DataError(path + ": n, m or k differ from those of " + c.data_path);
-    c.gen.sigma = real_field(j, "sigma", path);
-    c.gen.gamma_min = real_field(j, "gamma_min", path);
-    c.gen.gamma_max = j.at("gamma_max").is_null() ? std::numeric_limits<double>::infinity()
-                                                  : real_field(j, "gamma_max", path);
+    // A run on a fixed dataset has no generator's parameters (summaries written before they were
+    // left out have the preset's, unused: they are ignored).
+    if (!c.data) {
+      c.gen.sigma = real_field(j, "sigma", path);
+      c.gen.gamma_min = real_field(j, "gamma_min", path);
+      c.gen.gamma_max = j.at("gamma_max").is_null() ? std::numeric_limits<double>::infinity()
+                                                    : real_field(j, "gamma_max", path);
+    }
     c.rep_first =
         uint_field(j, "rep_first", std::numeric_limits<std::uint64_t>::max() - c.reps, path);
-    c.gen.box = real_field(j, "box", path);
-    c.gen.max_draws = uint_field(j, "max_draws", std::numeric_limits<std::uint64_t>::max(), path);
+    if (!c.data) {
+      c.gen.box = real_field(j, "box", path);
+      c.gen.max_draws = uint_field(j, "max_draws", std::numeric_limits<std::uint64_t>::max(), path);
+    }
     c.beta = static_cast<int>(uint_field(j, "beta", range::kMaxBeta, path));
     c.search = search_from_string(j.at("search").get<std::string>(), path);
     c.elimination = j.at("assignment").get<std::string>() == "paper";
