@@ -5,29 +5,36 @@
 # temporary directory. Each dataset is written as an ssac CSV twice -- NAME.csv (the features as
 # shipped) and NAME-std.csv (every column standardized to mean 0, standard deviation 1; a constant
 # column becomes 0) -- with columns x1..xm and `label` = class + 1 (1..K), and SHA256SUMS lists
-# them; docs/real-data.sha256 is the committed list they are checked against.
+# them; docs/real-data.sha256 is the committed list they are checked against. A mismatch (another
+# version of the package, say) stops the script with one line and exit status 1, before anything
+# is written to OUT, unless --accept-checksums says to go on with the files as converted.
 #
 # Then, unless --convert-only, `ssac experiment --data` runs every cell of the paper-main grid on
 # each CSV (random-weak oracle q in {0.7, 0.85, 1} -- q = 1 is the perfect oracle -- eta in
 # {2, 5, 10, 20, 50}, beta = 10, REPS reps, seed 0) and results/real-data/tables.md collects the
 # tables of docs/real-data.md.
 #
-# Usage: bash scripts/real-data.sh [--convert-only] [OUT]     (OUT defaults to results/real-data)
+# Usage: bash scripts/real-data.sh [--convert-only] [--accept-checksums] [OUT]
+#   (OUT defaults to results/real-data)
 # Environment: SSAC (the program, default build/cli/ssac), REPS (default 200), THREADS (default 2).
 # Not a CI step: the runs take minutes (docs/real-data.md states the sizes and times).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 convert_only=0
-if [ "${1:-}" = --convert-only ]; then
-  convert_only=1
+accept=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --convert-only) convert_only=1 ;;
+    --accept-checksums) accept=1 ;;
+    -*) echo "real-data: unknown option $1 (--convert-only, --accept-checksums)" >&2; exit 2 ;;
+    *) break ;;
+  esac
   shift
-fi
-out=${1:-results/real-data}
+done
+out=$(realpath -m "${1:-results/real-data}")
 ssac=${SSAC:-build/cli/ssac}
 reps=${REPS:-200}
 threads=${THREADS:-2}
-mkdir -p "$out"
-out=$(realpath "$out")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -68,22 +75,33 @@ standardize() {  # standardize CSV > CSV with each feature column z-scored (popu
       }
       print $NF }' "$1" "$1"
 }
+# The CSVs are written to a scratch directory first and reach OUT only once their checksums are
+# accepted.
 gunzip -c "$src/digits.csv.gz" >"$tmp/digits.csv"
-to_ssac "$src/iris.csv" 1 >"$out/iris.csv"
-to_ssac "$src/wine_data.csv" 1 >"$out/wine.csv"
-to_ssac "$src/breast_cancer.csv" 1 >"$out/breast-cancer.csv"
-to_ssac "$tmp/digits.csv" 0 >"$out/digits.csv"
+csv=$tmp/csv
+mkdir "$csv"
+to_ssac "$src/iris.csv" 1 >"$csv/iris.csv"
+to_ssac "$src/wine_data.csv" 1 >"$csv/wine.csv"
+to_ssac "$src/breast_cancer.csv" 1 >"$csv/breast-cancer.csv"
+to_ssac "$tmp/digits.csv" 0 >"$csv/digits.csv"
 names=(iris wine breast-cancer digits)
 for d in "${names[@]}"; do
-  standardize "$out/$d.csv" >"$out/$d-std.csv"
+  standardize "$csv/$d.csv" >"$csv/$d-std.csv"
 done
-(cd "$out" && sha256sum ./*.csv | sed 's| \./| |' >SHA256SUMS)
-if diff -q docs/real-data.sha256 "$out/SHA256SUMS" >/dev/null 2>&1; then
+(cd "$csv" && sha256sum ./*.csv | sed 's| \./| |' >SHA256SUMS)
+if diff -q docs/real-data.sha256 "$csv/SHA256SUMS" >/dev/null 2>&1; then
   echo "real-data: the CSVs match docs/real-data.sha256"
 else
-  echo "real-data: the CSVs differ from docs/real-data.sha256:" >&2
-  diff docs/real-data.sha256 "$out/SHA256SUMS" >&2 || true
+  differing=$( (diff docs/real-data.sha256 "$csv/SHA256SUMS" || true) | awk '/^[<>]/ { print $3 }' |
+    sort -u | paste -sd, - | sed 's/,/, /g')
+  if [ "$accept" = 0 ]; then
+    echo "real-data: the converted CSVs differ from docs/real-data.sha256 ($differing); nothing written (--accept-checksums uses them anyway)" >&2
+    exit 1
+  fi
+  echo "real-data: the converted CSVs differ from docs/real-data.sha256 ($differing); accepted (--accept-checksums)" >&2
 fi
+mkdir -p "$out"
+cp "$csv"/*.csv "$csv/SHA256SUMS" "$out"/
 for d in "${names[@]}"; do
   for v in "$d" "$d-std"; do
     "$ssac" gamma "$out/$v.csv" >"$tmp/gamma.txt"
