@@ -42,7 +42,8 @@ DIR=$tmp/out DOC=$tmp/doc.md README=$tmp/README.md \
 status=$?
 set -e
 [ "$status" = 1 ] || fail "missing output: exit $status"
-[ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'harden-1.3-2-fewer-clusters.txt: missing' "$tmp/err" ||
+if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -q 'harden-1.3-2-fewer-clusters.txt: missing' "$tmp/err"; then
   fail "missing output: $(cat "$tmp/err")"
+fi
 cmp -s "$tmp/doc.md" "$tmp/doc.before" || fail "missing output: the page was written"
 echo "bounds_vs_practice_tables_test: ok"
