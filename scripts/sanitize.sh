@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the whole project with AddressSanitizer and UndefinedBehaviorSanitizer (g++, -O2 -g) and
-# runs the unit and property suites under them. Any report fails the test that triggered it.
+# Builds the whole project with AddressSanitizer and UndefinedBehaviorSanitizer (clang++, -O2, line
+# tables; scripts/sanitize-configure.sh) and runs the unit and property suites under them. Any
+# report fails the test that triggered it.
 # The property suites run a quarter of their RapidCheck cases (SSAC_PROPS_SCALE=0.25): the
 # sanitizers need every code path, which a quarter of the cases still takes, while the statistics
 # are the Release run's job; this keeps CI inside its time budget.
@@ -9,8 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${SSAC_SANITIZE_BUILD_DIR:-build-sanitize}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSSAC_SANITIZE=ON -DSSAC_BENCHMARKS=OFF \
-  -DSSAC_WERROR=ON >/dev/null
+# shellcheck source=scripts/sanitize-configure.sh
+source scripts/sanitize-configure.sh
+configure_sanitize "$build"
 cmake --build "$build" -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
