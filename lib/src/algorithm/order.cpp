@@ -4,15 +4,12 @@
 
 namespace ssac::detail {
 
-DistanceOrder::DistanceOrder(std::vector<Entry> entries, OrderMethod method)
-    : e_(std::move(entries)), method_(method) {
+DistanceOrder::DistanceOrder(std::vector<Entry> entries, OrderMethod method, TieOrder ties)
+    : e_(std::move(entries)), method_(method), reversed_(ties == TieOrder::by_row_reversed) {
   if (method_ != OrderMethod::sort) return;
   // Sorted in place as (distance, row) pairs: a sort of indices into a distance table costs twice
   // as much for the same order.
-  std::sort(e_.begin(), e_.end(), [this](const Entry& a, const Entry& b) {
-    ++comparisons_;
-    return a < b;
-  });
+  std::sort(e_.begin(), e_.end(), [this](const Entry& a, const Entry& b) { return less(a, b); });
 }
 
 const DistanceOrder::Entry& DistanceOrder::at(std::size_t j) {
@@ -23,10 +20,7 @@ const DistanceOrder::Entry& DistanceOrder::at(std::size_t j) {
   // positions lo..hi-1; putting the one of position j at j keeps that true on both sides.
   const std::size_t lo = next == settled_.begin() ? 0 : *(next - 1) + 1;
   const std::size_t hi = next == settled_.end() ? e_.size() : *next;
-  const auto less = [this](const Entry& a, const Entry& b) {
-    ++comparisons_;
-    return a < b;
-  };
+  const auto less = [this](const Entry& a, const Entry& b) { return this->less(a, b); };
   const auto first = e_.begin() + static_cast<std::ptrdiff_t>(lo);
   const auto last = e_.begin() + static_cast<std::ptrdiff_t>(hi);
   const auto nth = e_.begin() + static_cast<std::ptrdiff_t>(j);

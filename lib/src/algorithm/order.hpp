@@ -21,11 +21,16 @@ namespace ssac::detail {
 
 enum class OrderMethod { sort, select };
 
+// How equal distances are ordered. `by_row` is S6, the reference's rule. `by_row_reversed` is its
+// opposite, never a run's rule: a replay under it tells which traces depend on S6 at all (the
+// conformance corpus's flag TieOrderS6, docs/conformance.md).
+enum class TieOrder { by_row, by_row_reversed };
+
 class DistanceOrder {
  public:
   using Entry = std::pair<double, std::size_t>;  // (d(x, mu'_p), row)
 
-  DistanceOrder(std::vector<Entry> entries, OrderMethod method);
+  DistanceOrder(std::vector<Entry> entries, OrderMethod method, TieOrder ties = TieOrder::by_row);
 
   std::size_t size() const { return e_.size(); }
   // The entry at position j < size() of the order.
@@ -37,8 +42,17 @@ class DistanceOrder {
   std::uint64_t comparisons() const { return comparisons_; }
 
  private:
+  // The order's comparison, counted in comparisons_.
+  bool less(const Entry& a, const Entry& b) {
+    ++comparisons_;
+    if (a.first < b.first) return true;
+    if (b.first < a.first) return false;
+    return reversed_ ? b.second < a.second : a.second < b.second;
+  }
+
   std::vector<Entry> e_;
   OrderMethod method_;
+  bool reversed_;
   // Under `select`: the positions whose entry is settled, increasing. Between two consecutive ones
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;
