@@ -126,7 +126,7 @@ int run_cluster(const Opts& o) {
     TraceHeader th;
     th.params = P;
     th.algorithm = o.algorithm;
-    th.oracle = spec.describe();
+    th.oracle = spec;
     if (spec.uses_memory()) th.memory = spec.memory;
     th.seed = o.seed;
     writer = trace_writer(data.points, th, [&trace](const std::string& line) {

@@ -134,9 +134,9 @@ TEST(Theorem2LocalDistanceWeak, PositiveControlPerfectOracleHolds) {
       /*max_success=*/1));
 }
 
-TEST(Theorem2LocalDistanceWeak_Negative, WrongAnchorIsCaught) {
-  EXPECT_TRUE(expect_caught("Theorem 2, anchor = farthest point",
-                            [] { check_theorem(Fault::wrong_anchor); }));
+TEST(Theorem2LocalDistanceWeak_Negative, WrongX1IsCaught) {
+  EXPECT_TRUE(
+      expect_caught("Theorem 2, x_1 = farthest point", [] { check_theorem(Fault::wrong_x1); }));
 }
 
 }  // namespace ssac::props

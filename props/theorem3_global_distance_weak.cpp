@@ -122,9 +122,9 @@ TEST(Theorem3GlobalDistanceWeak, PositiveControlPerfectOracleHolds) {
       /*max_success=*/3));
 }
 
-TEST(Theorem3GlobalDistanceWeak_Negative, WrongAnchorIsCaught) {
-  EXPECT_TRUE(expect_caught("Theorem 3, anchor = farthest point",
-                            [] { check_theorem(Fault::wrong_anchor); }));
+TEST(Theorem3GlobalDistanceWeak_Negative, WrongX1IsCaught) {
+  EXPECT_TRUE(
+      expect_caught("Theorem 3, x_1 = farthest point", [] { check_theorem(Fault::wrong_x1); }));
 }
 
 }  // namespace ssac::props

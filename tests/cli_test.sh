@@ -78,6 +78,20 @@ g=$("$SSAC" gamma "$FIXTURES/coincident.csv" | sed -n 's/^gamma = //p')
 # The generator refuses a spread whose data it could not write back.
 expect 2 'std = 1e+300 is outside its admissible range (0, 1e150]' -- "$SSAC" generate --std 1e300 --out big.csv
 
+# ssac validate reads a trace of format version 1 with that version's field names and says so in
+# one line on stderr; a trace of version 2, the one written, gets no such note.
+"$SSAC" validate --data "$FIXTURES/tiny.csv" --trace "$FIXTURES/trace-v1.jsonl" >out.txt 2>err.txt &&
+  [ "$(cat err.txt)" = "note: $FIXTURES/trace-v1.jsonl is a version 1 trace (read with the version 1 field names)" ] &&
+  grep -q 'trace-v1.jsonl: conforms (26 events, 10 queries replayed in' out.txt && ok ||
+  bad "validate of a version 1 trace: $(cat out.txt err.txt)"
+"$SSAC" validate --data "$FIXTURES/tiny.csv" --trace "$FIXTURES/trace.jsonl" >out.txt 2>err.txt &&
+  [ ! -s err.txt ] && grep -q '"version":2,' "$FIXTURES/trace.jsonl" && ok ||
+  bad "validate of a version 2 trace: $(cat out.txt err.txt)"
+# ssac cluster --trace writes version 2, naming its oracle in fields.
+"$SSAC" cluster "$FIXTURES/tiny.csv" --k 2 --eta 2 --oracle local --nu 1.5 --rho 0.5 --trace t.jsonl >/dev/null &&
+  head -n 1 t.jsonl | grep -qF '"version":2,' && head -n 1 t.jsonl | grep -qF '"oracle":{"kind":"local","nu":1.5,"rho":0.5}' &&
+  ok || bad "cluster --trace header: $(head -n 1 t.jsonl)"
+
 # Help is success.
 expect 0 '' -- "$SSAC" --help
 expect 0 '' -- "$SSAC" cluster --help

@@ -107,7 +107,7 @@ TEST(Rules, ProfilesAndTheirNames) {
 // only from Phase 2); in iteration 2 row 6 asks B's opener and is assigned to B.
 TEST(Rules, PaperProfileOnTheHandWorkedLine) {
   const Result R = run(paper_profile());
-  EXPECT_EQ(R.anchors, (std::vector<std::size_t>{1, 0}));
+  EXPECT_EQ(R.openers, (std::vector<std::size_t>{1, 0}));
   EXPECT_EQ(R.iterations[0].p, 2);
   EXPECT_EQ(R.iterations[0].j_star, 6u);
   EXPECT_EQ(R.iterations[0].members, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5}));
@@ -128,7 +128,7 @@ TEST(Rules, OverwriteForgetsTheSwallowedClusterAndReusesItsNumber) {
   Profile p = paper_profile();
   set_rule(p, "overwrite=on");
   const Result R = run(p);
-  EXPECT_EQ(R.anchors, (std::vector<std::size_t>{1, 0, 6}));  // 6 opened a cluster
+  EXPECT_EQ(R.openers, (std::vector<std::size_t>{1, 0, 6}));  // 6 opened a cluster
   EXPECT_EQ(R.iterations[1].assignment.front(), 1);           // number 1 reused
   EXPECT_EQ(R.labels, (std::vector<int>{2, 2, 2, 2, 2, 2, 1}));
   EXPECT_EQ(R.recovery_order, (std::vector<int>{2, 1}));

@@ -27,7 +27,7 @@ class FaultyRun : public detail::Run {
     return Run::estimate_center(zp, it);
   }
   std::size_t reference_point(detail::DistanceOrder& order) const override {
-    if (fault_ == Fault::wrong_anchor) return order.at(order.size() - 1).second;
+    if (fault_ == Fault::wrong_x1) return order.at(order.size() - 1).second;
     return Run::reference_point(order);
   }
   std::size_t stop_position(std::size_t lo) const override {

@@ -100,8 +100,21 @@ class DistanceWeakOracle : public Oracle {
   Answer query(std::size_t x, std::size_t y) override;
   // Whether Definition 6/7 makes the pair not-sure (the oracle abstains exactly then).
   bool confused(std::size_t x, std::size_t y) const;
+  // The clause of Definition 6 or 7 that decides Q(x, y), with both sides of its inequality as
+  // they compare, e.g. "Definition 6(a): d(x,y) = 1.2 >= (nu-1) min{d(x,mu_i), d(y,mu_j)} = 0.9"
+  // (`ssac validate --check-oracle` names it when a trace's answer differs).
+  std::string rule(std::size_t x, std::size_t y) const;
 
  private:
+  // The condition of Definition 6 or 7 on the pair: which clause applies (b for one cluster, a for
+  // two), whether it holds (the oracle abstains), and the sides of its inequality. Global (a) has
+  // one inequality per point; `left` and `right` are x's, `left2` and `right2` y's.
+  struct Condition {
+    char clause;
+    bool holds;
+    double left, right, left2 = 0.0, right2 = 0.0;
+  };
+  Condition condition(std::size_t x, std::size_t y) const;
   DistanceWeakOracle(const Matrix& X, std::vector<int> labels, bool is_local, double nu,
                      double rho);
   const Matrix* X_;

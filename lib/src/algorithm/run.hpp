@@ -26,6 +26,9 @@ class Run {
   // How Phase 2 finds positions of its order (algorithm/order.hpp): by selection unless a test
   // asks for the sorting reference.
   void set_order_method(OrderMethod m) { order_method_ = m; }
+  // How equal distances are ordered (algorithm/order.hpp): S6's by row unless a replay asks for
+  // the opposite to find out whether a trace depends on it.
+  void set_tie_order(TieOrder t) { tie_order_ = t; }
 
  protected:
   // Algorithm 1, line 8: p = argmax_t |Z_t|; counts[t-1] = |Z_t|. 0 when every Z_t is empty.
@@ -83,6 +86,7 @@ class Run {
   std::vector<int> placed_;          // placed_[x]: the cluster a Phase-1 query last placed x in
   int iteration_ = 0;
   OrderMethod order_method_ = OrderMethod::select;
+  TieOrder tie_order_ = TieOrder::by_row;
 };
 
 }  // namespace ssac::detail

@@ -13,7 +13,7 @@ namespace ssac::testing {
 enum class Fault {
   none,
   off_by_one_search,      // Phase 2 returns j* + 1 instead of j* (the radius of the next point)
-  wrong_anchor,           // Algorithms 3/4 use the point farthest from mu'_p, not the closest
+  wrong_x1,               // Algorithms 3/4 take as x_1 the point farthest from mu'_p
   mean_over_all_samples,  // mu'_p is the mean of all of Z, not of Z_p
   p_not_argmax,           // p is the cluster with the fewest assignment-known draws (Theorem 1)
 };
