@@ -94,9 +94,10 @@ int run_cluster(const Opts& o) {
               << " clusters of the file's labels: at most " << data.num_labels()
               << " can be recovered, so the run fails (fewer than k clusters)\n";
 
-  // Elimination (S2) needs the point's cluster among the k: with labels, the oracle's clusters are
-  // known; a person's are not, and k is taken as their claim.
-  if (data.has_labels()) P.oracle_clusters = data.num_labels();
+  // Elimination (S2) needs the point's cluster among the k: a simulated oracle's clusters are the
+  // file's labels; a person's are not known (even with a labelled file), and k is taken as their
+  // claim (OracleSpec::clusters).
+  P.oracle_clusters = spec.clusters(data);
   if (!spec.simulated() && P.eliminates())
     std::cerr << "note: a point that k-1 anchors call different and one leaves not-sure is put "
                  "in that one's cluster; this assumes your clustering has exactly k = "
@@ -128,6 +129,9 @@ int run_cluster(const Opts& o) {
     th.algorithm = o.algorithm;
     th.oracle = spec;
     if (spec.uses_memory()) th.memory = spec.memory;
+    // A person is asked once per unordered pair and the answer is kept (InteractiveOracle;
+    // proofs-notes/semantics.md, Oracles): per-pair memory, which the replay then enforces.
+    if (!spec.simulated()) th.memory = OracleMemory::per_pair;
     th.seed = o.seed;
     writer = trace_writer(data.points, th, [&trace](const std::string& line) {
       trace += line;

@@ -91,6 +91,27 @@ expect 2 'std = 1e+300 is outside its admissible range (0, 1e150]' -- "$SSAC" ge
 "$SSAC" cluster "$FIXTURES/tiny.csv" --k 2 --eta 2 --oracle local --nu 1.5 --rho 0.5 --trace t.jsonl >/dev/null &&
   head -n 1 t.jsonl | grep -qF '"version":2,' && head -n 1 t.jsonl | grep -qF '"oracle":{"kind":"local","nu":1.5,"rho":0.5}' &&
   ok || bad "cluster --trace header: $(head -n 1 t.jsonl)"
+# Elimination (S2) needs the point's cluster among the k (proofs-notes/semantics.md S2): on a
+# 3-cluster file run with k = 2, no point of the third cluster may be labelled 1 or 2 (with
+# elimination applied regardless, 74 of its 100 points were labelled 2 on this run).
+"$SSAC" generate --n 300 --m 2 --k 3 --std 1.0 --gamma-min 1.2 --gamma-max 5 --seed 3 --out k3.csv >/dev/null
+"$SSAC" cluster k3.csv --k 2 --oracle random --q 0.5 --eta 10 --seed 4 --out k3labels.csv >/dev/null
+third=$(tail -n +2 k3.csv | awk -F, '{print $NF}' | paste -d, - <(tail -n +2 k3labels.csv) |
+  awk -F, '$1 == 3 { n++; if ($2 != 0) w++ } END { printf "%d %d", n, w }')
+[ "$third" = "100 0" ] && ok || bad "third cluster: '$third' (points, of them labelled), expected '100 0'"
+# A person's clusters are not the file's labels: with the same labelled file and k = 2 the
+# interactive oracle takes k as the person's claim, so elimination applies and the note says so.
+printf '' | "$SSAC" cluster k3.csv --k 2 --oracle interactive --eta 1 --seed 1 >/dev/null 2>err.txt
+grep -qF 'this assumes your clustering has exactly k = 2 clusters' err.txt && ok ||
+  bad "interactive oracle on a labelled file with k = 2: no elimination note: $(head -c 300 err.txt)"
+# A person is asked each pair once: the trace of an interactive run records per-pair memory, and
+# the replay (which then holds every repeated pair to its first answer) accepts it.
+printf 'x,label\n0,1\n1,1\n2,1\n' >three1.csv
+yes y | head -n 100 | "$SSAC" cluster three1.csv --k 1 --oracle interactive --eta 4 --seed 2 \
+  --trace person.jsonl >/dev/null 2>&1 || bad "interactive run with yes answers failed"
+head -n 1 person.jsonl | grep -qF '"oracle_memory":"per-pair"' && ok ||
+  bad "interactive trace header lacks oracle_memory per-pair: $(head -n 1 person.jsonl)"
+expect 0 '' -- "$SSAC" validate --data three1.csv --trace person.jsonl
 
 # Help is success.
 expect 0 '' -- "$SSAC" --help

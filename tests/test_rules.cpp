@@ -10,6 +10,7 @@
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/oracle_spec.hpp"
 #include "ssac/rules.hpp"
 #include "ssac/ssac.hpp"
 
@@ -310,6 +311,32 @@ TEST(Rules, EliminationOnlyWhenTheOraclesClustersAreTheK) {
   };
   EXPECT_EQ(third_labelled(3), 0);
   EXPECT_GT(third_labelled(0), 50);  // 74 of the 100 on this instance
+}
+
+// The one place where the precondition is decided (OracleSpec::clusters, semantics S2): the file's
+// labels give the oracle's number of clusters for every simulated oracle and never for a person,
+// whose k is their claim, so elimination applies to a person with k below the labels' count.
+TEST(Rules, OracleClustersComeFromTheLabelsOnlyForASimulatedOracle) {
+  Dataset d;
+  d.points = Matrix(4, 1);
+  d.points << 0, 1, 10, 20;
+  d.labels = {1, 1, 2, 3};
+  for (OracleKind kind : {OracleKind::perfect, OracleKind::random, OracleKind::correlated,
+                          OracleKind::local, OracleKind::global}) {
+    OracleSpec spec;
+    spec.kind = kind;
+    EXPECT_EQ(spec.clusters(d), 3) << to_string(kind);
+  }
+  OracleSpec person;
+  person.kind = OracleKind::interactive;
+  EXPECT_EQ(person.clusters(d), 0);
+  Params P;
+  P.k = 2;
+  P.oracle_clusters = person.clusters(d);
+  EXPECT_TRUE(P.eliminates());  // k = 2 is the person's claim
+  OracleSpec simulated;
+  P.oracle_clusters = simulated.clusters(d);
+  EXPECT_FALSE(P.eliminates());  // the labels name 3 clusters: a point may lie outside the k
 }
 
 TEST(Rules, GenerateShuffleIsFisherYatesOfTheBlockRows) {

@@ -1,6 +1,6 @@
 // Algorithm 1 of the paper with the cluster-assignment query of Definition 4 and the Phase-2
 // searches of Algorithms 2, 3 and 4 (and the original SSAC's plain search), as the member
-// functions of Run in the order of the paper's lines. About 490 lines, one file on purpose: a
+// functions of Run in the order of the paper's lines. About 500 lines, one file on purpose: a
 // reader follows one run from line 1 to line 13 here; the rules of the authors' code
 // (rules.cpp) and the order of S_i by distance (order.cpp) live beside it.
 #include "ssac/ssac.hpp"
@@ -139,7 +139,10 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
   for (std::size_t x : it.sample) {
     const int t = assign(x);
     it.assignment.push_back(t);
-    if (t > 0) placed_[x] = t;
+    if (t > 0) {
+      placed_[x] = t;
+      on_placed(x, t);
+    }
   }
   observer_.assigned(it);
   // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
@@ -353,7 +356,7 @@ std::size_t Run::anchor_of(int t) {
     case AnchorRule::random_known_row:
       break;
   }
-  const std::vector<std::size_t> rows = known_rows(t);
+  const std::vector<std::size_t>& rows = anchor_pool(t);
   // A known cluster always has a known row: its opener, until Phase 2 overwrites the opener's
   // label, and then forget_unlabelled_clusters removes the cluster if no other row has it.
   if (rows.empty()) return opener_[static_cast<std::size_t>(t)];
