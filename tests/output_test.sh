@@ -94,6 +94,13 @@ if bash -c "ulimit -v 1000000 && exec \"\$0\" --version" "$SSAC" >/dev/null 2>&1
     "$SSAC" experiment --reps 400 --n 30 --k 2 --gamma-min 0 --gamma-max inf --quiet --no-plots \
     --threads 400 --out threads
   [ ! -e threads ] && ok || bad "threads/ written although the run failed"
+  # ssac calibrate and ssac harden start their workers through the same pool.
+  expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\"" \
+    "$SSAC" calibrate --grid 5 --threads 400
+  expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\" >/dev/null" \
+    "$SSAC" harden --n 30 --restarts 1 --reps 10 --max-evals 1 --final-reps 10 --threads 400 \
+    --out hthreads.csv
+  [ ! -e hthreads.csv ] && ok || bad "hthreads.csv written although the run failed"
 else
   echo "skipped: the thread-failure case (ssac does not start under a 1 GB address-space limit)"
 fi
