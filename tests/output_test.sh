@@ -85,6 +85,43 @@ piped=$("$SSAC" gamma <(cat tiny.csv) 2>&1)
   bad "a CSV through a pipe: $piped"
 mkfifo lonely.fifo
 expect 1 'lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)' -- timeout 60 "$SSAC" gamma lonely.fifo
+# ssac gof reads both its files through the same reader: a pipe works, a FIFO without a writer is
+# given up after 10 s (the two cases run side by side).
+cp "$FIXTURES/law.json" "$FIXTURES/observed.txt" .
+piped=$("$SSAC" gof --expected <(cat law.json) --observed <(cat observed.txt) 2>&1)
+[[ $piped == *"observed: /dev/fd/"*", 3 runs"*"verdict: conforms"* ]] && ok || bad "gof through pipes: $piped"
+timeout 60 "$SSAC" gof --expected lonely.fifo --observed observed.txt >/dev/null 2>gof1.txt &
+p1=$!
+timeout 60 "$SSAC" gof --expected law.json --observed lonely.fifo >/dev/null 2>gof2.txt &
+p2=$!
+wait $p1
+s1=$?
+wait $p2
+s2=$?
+[ "$s1" = 1 ] && [ "$(cat gof1.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)" ] &&
+  ok || bad "gof --expected FIFO: exit $s1, $(cat gof1.txt)"
+[ "$s2" = 1 ] && [ "$(cat gof2.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)" ] &&
+  ok || bad "gof --observed FIFO: exit $s2, $(cat gof2.txt)"
+
+# The answer log of the interactive oracle: a session's answers are reused by the next one (which
+# then asks nothing); a FIFO is refused at once (it is read and then appended to); a write that
+# fails (a file-size limit of 0 blocks, SIGXFSZ ignored so that the write fails with EFBIG) ends
+# the session with one line instead of claiming the answer saved.
+yes y | head -n 200 | "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers ans.txt \
+  --out first.csv >/dev/null 2>&1
+"$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers ans.txt --out second.csv \
+  </dev/null >/dev/null 2>&1
+[ -s ans.txt ] && cmp -s first.csv second.csv && ok || bad "the answer log was not reused"
+mkfifo ans.fifo
+expect 1 'ans.fifo: is not a regular file (a device, FIFO or socket); the answer log is read and then appended to' \
+  -- timeout 20 "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers ans.fifo
+# (stderr goes through a pipe: the limit would stop its writes to a file too)
+printf 'y\n' | bash -c 'trap "" XFSZ; ulimit -f 0; exec "$@"' _ \
+  "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers full.txt 2>&1 >/dev/null |
+  tail -n 1 >full.txt.err
+status=${PIPESTATUS[1]}
+[ "$status" = 1 ] && grep -q 'full.txt: cannot write answer 1 to the answer log' full.txt.err &&
+  ok || bad "a failed write of the answer log: exit $status, $(cat full.txt.err)"
 
 # A thread the system refuses (address space capped at 1 GB, 400 threads of 8 MiB stacks): one
 # line and exit 1, not std::terminate.

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "ssac/input.hpp"
+
 namespace ssac {
 
 // Row-major so that a point's coordinates are contiguous.
@@ -70,7 +72,6 @@ double cluster_ratio(double radius, double nearest_outsider);
 // read without them. Numbers are decimal (ssac/numbers.hpp): "+1" is 1, "1e400" out of range.
 inline constexpr std::uint64_t kMaxCsvBytes = std::uint64_t{16} << 30;
 inline constexpr std::size_t kMaxCsvLine = std::size_t{16} << 20;
-inline constexpr int kPipeWaitSeconds = 10;
 Dataset read_csv(const std::string& path);
 Dataset parse_csv(const std::string& text, const std::string& name);
 

@@ -1,17 +1,10 @@
 #include "ssac/data.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <limits>
-#include <memory>
-#include <system_error>
 
 #include "ssac/error.hpp"
 #include "ssac/numbers.hpp"
@@ -264,60 +257,11 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   return data;
 }
 
-namespace {
-
-// The whole input in one buffer: a regular file by its size, a pipe (a FIFO, `<(cat f)`) until
-// it ends. A pipe with no writer would block for ever, so the first bytes must arrive within
-// kPipeWaitSeconds. Devices and other special files are refused: /dev/zero would never end.
-std::string read_input(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status fst = fs::status(path, ec);
-  if (fst.type() == fs::file_type::not_found || ec)
-    throw DataError(path + ": cannot open the file for reading");
-  if (fst.type() == fs::file_type::directory)
-    throw DataError(path + ": is a directory, not a CSV file");
-  const bool pipe = fst.type() == fs::file_type::fifo;
-  if (!pipe && fst.type() != fs::file_type::regular)
-    throw DataError(path + ": is not a regular file or a pipe (a device?); it is not read");
-  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) throw DataError(path + ": cannot open the file for reading");
-  std::FILE* f = fdopen(fd, "rb");
-  if (!f) throw DataError(path + ": cannot open the file for reading");
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, &std::fclose);
-  std::string text;
-  if (pipe) {
-    pollfd p{fd, POLLIN, 0};
-    if (poll(&p, 1, kPipeWaitSeconds * 1000) == 0)
-      throw DataError(path + ": nothing arrived from the pipe in " +
-                      std::to_string(kPipeWaitSeconds) + " s (no writer?)");
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    char buf[1 << 16];
-    std::size_t n = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-      if (text.size() + n > kMaxCsvBytes)
-        throw DataError(path + ": longer than " + std::to_string(kMaxCsvBytes >> 30) +
-                        " GiB, the most a CSV may hold");
-      text.append(buf, n);
-    }
-  } else {
-    struct stat st {};
-    if (fstat(fd, &st) != 0) throw DataError(path + ": cannot read the file");
-    if (static_cast<std::uint64_t>(st.st_size) > kMaxCsvBytes)
-      throw DataError(path + ": longer than " + std::to_string(kMaxCsvBytes >> 30) +
-                      " GiB, the most a CSV may hold");
-    text.resize(static_cast<std::size_t>(st.st_size));  // one allocation, no second copy
-    if (std::fread(text.data(), 1, text.size(), f) != text.size())
-      throw DataError(path + ": read error");
-  }
-  if (std::ferror(f)) throw DataError(path + ": read error");
-  return text;
-}
-
-}  // namespace
-
 Dataset read_csv(const std::string& path) {
-  return parse_csv(read_input(path), path);
+  static const InputKind csv{
+      "cannot open the file for reading", "is a directory, not a CSV file", kMaxCsvBytes,
+      "longer than " + std::to_string(kMaxCsvBytes >> 30) + " GiB, the most a CSV may hold"};
+  return parse_csv(read_input(path, csv), path);
 }
 
 std::string format_csv(const Dataset& data) {
