@@ -71,9 +71,12 @@ Law read_law(const std::string& file) {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw DataError(file + ": not JSON (byte " + std::to_string(e.byte) + ")");
+  } catch (const nlohmann::json::exception& e) {
+    // A number beyond the largest double (1e400) is nlohmann's out_of_range, not a parse error.
+    throw DataError(file + ": " + number::json_error_text(e.what()));
   }
-  if (!j.is_object() || j.value("format", "") != "ssac-distribution" || !j.contains("outcomes") ||
-      !j["outcomes"].is_array())
+  if (!j.is_object() || !j.contains("format") || j["format"] != "ssac-distribution" ||
+      !j.contains("outcomes") || !j["outcomes"].is_array())
     throw DataError(file +
                     ": not an instance of the distribution corpus (\"format\": "
                     "\"ssac-distribution\" with an \"outcomes\" array)");
