@@ -346,6 +346,7 @@ Command add_cluster(CLI::App& root) {
       app->add_option("--trace", o->trace,
                       "write every draw, query, search step and label of the run to this file "
                       "(JSON Lines, docs/trace-format.md; replay with ssac validate)");
+  path_options(app, {"FILE", "--out", "--answers", "--trace", "--plot"});
   return {app, [o]() { return run_cluster(*o); }};
 }
 

@@ -124,6 +124,7 @@ int run(const Opts& o) {
                               ? "results/" + c.preset
                               : "results/data-" + std::filesystem::path(o.data).stem().string();
   OutputFiles outputs;  // checked, gnuplot included, before the reps start
+  if (!o.data.empty()) outputs.input(o.data);
   WriteOptions w;
   w.plots = !o.no_plots;
   prepare_output(outputs, out, w);
@@ -200,6 +201,7 @@ Command add_experiment(CLI::App& root) {
                   "random-weak oracle: fresh (default) | per-pair (a repeated pair repeats its "
                   "first answer)")
       ->check(CLI::IsMember({"fresh", "per-pair"}));
+  path_options(app, {"--out", "--data"});
   return {app, [o]() { return run(*o); }};
 }
 

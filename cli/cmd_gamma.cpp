@@ -14,6 +14,7 @@ Command add_gamma(CLI::App& root) {
       "r(C_i) and nearest non-member distance to its mean.");
   auto file = std::make_shared<std::string>();
   app->add_option("FILE", *file, "CSV with a 'label' column")->required();
+  path_options(app, {"FILE"});
   return {app, [file]() {
             const Dataset d = read_csv(*file);
             if (!d.has_labels())

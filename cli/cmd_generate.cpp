@@ -41,6 +41,7 @@ Command add_generate(CLI::App& root) {
       ->check(CLI::IsMember({"polar", "ziggurat"}))
       ->capture_default_str();
   app->add_option("--out", o->out, "output CSV file")->required();
+  path_options(app, {"--out"});
   return {app, [o]() {
             GeneratorParams p = o->p;
             p.n = to_size("n", o->n, 2, 100000000);

@@ -270,6 +270,7 @@ Command add_gof(CLI::App& root) {
       ->capture_default_str();
   app->add_option("--top", o->top, "how many of the most moved outcomes to list on a failure")
       ->capture_default_str();
+  path_options(app, {"--expected", "--observed"});
   return {app, [o]() { return run_gof(*o); }};
 }
 

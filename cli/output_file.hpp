@@ -10,8 +10,9 @@
 // that is not writable (it is not replaced, and its mode is kept when it is); a target that is an
 // input of the same command (same device and inode) or that two outputs of the command share; a
 // directory output that exists and is not an earlier output of the same kind (it is replaced as
-// a whole, so an unrelated directory is never deleted). Temporaries are removed on every error
-// path (the destructor) and on SIGINT, SIGTERM and SIGHUP (an async-signal-safe handler).
+// a whole, so an unrelated directory is never deleted), or that holds an input of the command (by
+// its path, symlinks resolved, or as one of its files by inode). Temporaries are removed on every
+// error path (the destructor) and on SIGINT, SIGTERM and SIGHUP (an async-signal-safe handler).
 #pragma once
 
 #include <memory>
