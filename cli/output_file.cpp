@@ -1,4 +1,7 @@
-// cli/output_file.hpp.
+// cli/output_file.hpp. One file of about 470 lines because its parts share one job and one
+// state: the table of temporaries the signal handler removes (files, staging directories and the
+// scratch directory of a figure), the checks of every target against the command's inputs, and
+// the staging and renaming that make a command's outputs appear together.
 #include "output_file.hpp"
 
 #include <dirent.h>
@@ -433,6 +436,26 @@ void OutputFiles::commit() {
       close(dfd);
     }
   }
+}
+
+ScratchDir::ScratchDir(const std::string& prefix) {
+  install_handlers();
+  std::error_code ec;
+  fs::path tmp = fs::temp_directory_path(ec);
+  if (ec) tmp = "/tmp";
+  slot_ = claim((tmp / (prefix + "XXXXXX")).string(), 3);
+  if (mkdtemp(g_slots[slot_].path) == nullptr) {
+    const std::string reason = why();
+    release(slot_);
+    throw DataError("cannot create a scratch directory in " + tmp.string() + " (" + reason + ")");
+  }
+  path_ = g_slots[slot_].path;
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+  release(slot_);
 }
 
 void write_output_file(const std::string& option, const std::string& path,

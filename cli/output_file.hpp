@@ -53,6 +53,23 @@ class OutputFiles {
   std::unique_ptr<Impl> impl_;
 };
 
+// A scratch directory (mkdtemp in the system's temporary directory, named PREFIX and six random
+// characters) for files a command writes only to hand to another program, gnuplot: removed with
+// its files by the destructor and, like the temporaries of OutputFiles, on SIGINT, SIGTERM and
+// SIGHUP. It holds files only (no subdirectories). Throws DataError when it cannot be made.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& prefix);
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  int slot_ = -1;
+  std::string path_;
+};
+
 // Writes one file through OutputFiles (the command's only output).
 void write_output_file(const std::string& option, const std::string& path,
                        const std::string& content);

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The output writer (cli/output_file.hpp) and the CSV reader's pipes under the conditions the
-# catalogue's one-command rows cannot set up: a CSV through a pipe, a FIFO without a writer,
-# concurrent writers, a signal while outputs are staged, a read-only target, a missing gnuplot, an
-# earlier run's files, and, inside a private mount namespace (root and `unshare -m`), a full disk
-# and a device node. Usage: output_test.sh PATH/TO/ssac
+# The output writer (cli/output_file.hpp) and the readers' pipes under the conditions the
+# catalogue's one-command rows cannot set up: a CSV, a law and outcomes through a pipe, a FIFO
+# without a writer, concurrent writers, a signal while outputs are staged or a figure is drawn, a
+# read-only target, a missing or failing gnuplot, an earlier run's files, the interactive oracle's
+# answer log, a thread the system refuses, and, inside a private mount namespace (root and
+# `unshare -m`), a full disk and a device node. Usage: output_test.sh PATH/TO/ssac
 set -u
 SSAC=$1
 FIXTURES=$(cd "$(dirname "$0")/fixtures" && pwd)
@@ -61,12 +62,12 @@ mkdir mine && touch mine/notes.txt
 expect 1 'mine: is neither empty nor an earlier output' -- "$SSAC" "${EXP[@]}" --out mine
 [ -e mine/notes.txt ] && ok || bad "an unrelated directory was replaced"
 
-# SIGTERM while the outputs are staged (a gnuplot that waits): ssac dies by the signal and leaves
-# neither the output nor a temporary.
+# SIGTERM while the outputs are staged (a gnuplot that passes the PNG probe, then waits on the
+# script): ssac dies by the signal and leaves neither the output nor a temporary.
 mkdir slowbin
-printf '#!/bin/sh\nsleep 30\n' >slowbin/gnuplot
+printf '#!/bin/sh\n[ "$1" = -e ] && exit 0\necho $$ >"$GP_PID"\nexec sleep 30\n' >slowbin/gnuplot
 chmod +x slowbin/gnuplot
-PATH="$PWD/slowbin:$PATH" "$SSAC" "${EXP[@]}" --out sig 2>sig.txt &
+GP_PID=$PWD/gp.pid PATH="$PWD/slowbin:$PATH" "$SSAC" "${EXP[@]}" --out sig 2>sig.txt &
 pid=$!
 for _ in $(seq 100); do ls -a | grep -q '^\.ssac-' && break; sleep 0.1; done
 ls -a | grep -q '^\.ssac-' && ok || bad "no staging directory seen before the signal"
@@ -76,6 +77,45 @@ status=$?
 [ "$status" = 143 ] && ok || bad "after SIGTERM, exit status $status (expected 143)"
 [ ! -e sig ] && ok || bad "sig/ written although the run was killed"
 no_temporaries . "SIGTERM"
+[ -s gp.pid ] && kill "$(cat gp.pid)" 2>/dev/null
+rm -f gp.pid
+# The same while `cluster --plot` draws its figure: its scratch directory (in TMPDIR) goes too.
+mkdir tmpd
+cp "$FIXTURES/tiny.csv" plot.csv
+GP_PID=$PWD/gp.pid TMPDIR=$PWD/tmpd PATH="$PWD/slowbin:$PATH" \
+  "$SSAC" cluster plot.csv --k 2 --eta 2 --plot sig.png 2>sig.txt &
+pid=$!
+for _ in $(seq 100); do [ -s gp.pid ] && break; sleep 0.1; done
+ls tmpd | grep -q '^ssac-plot-' && ok || bad "no scratch directory seen before the signal"
+kill -TERM $pid
+wait $pid
+status=$?
+[ "$status" = 143 ] && ok || bad "cluster --plot after SIGTERM, exit status $status (expected 143)"
+[ -z "$(ls -A tmpd)" ] && ok || bad "cluster --plot left its scratch directory: $(ls tmpd)"
+[ ! -e sig.png ] && ok || bad "sig.png written although the run was killed"
+[ -s gp.pid ] && kill "$(cat gp.pid)" 2>/dev/null
+
+# A gnuplot that cannot draw PNG files is found before the run by its probe, and nothing is
+# written; one that passes the probe and then fails on the script costs the figures only: every
+# other file is written (the same summary as without plots), the PNG files are dropped and
+# gnuplot.log is kept, and the exit status is 1.
+mkdir failbin passbin
+printf '#!/bin/sh\nexit 1\n' >failbin/gnuplot
+printf '#!/bin/sh\n[ "$1" = -e ] && exit 0\necho "\\"plots.gp\\" line 7: fake failure" >&2\nexit 1\n' \
+  >passbin/gnuplot
+chmod +x failbin/gnuplot passbin/gnuplot
+expect 1 'gnuplot: cannot draw PNG files' -- env PATH="$PWD/failbin:$PATH" "$SSAC" "${EXP[@]}" --out probe
+[ ! -e probe ] && ok || bad "probe/ written although gnuplot cannot draw"
+expect 1 'gnuplot: cannot draw PNG files' -- env PATH="$PWD/failbin:$PATH" \
+  "$SSAC" cluster plot.csv --k 2 --eta 2 --out probe.csv --plot probe.png
+[ ! -e probe.csv ] && [ ! -e probe.png ] && ok || bad "cluster wrote although gnuplot cannot draw"
+expect 1 'gnuplot failed on plots.gp: "plots.gp" line 7: fake failure; every result but the figures is written to late/' \
+  -- env PATH="$PWD/passbin:$PATH" "$SSAC" "${EXP[@]}" --out late
+"$SSAC" "${EXP[@]}" --no-plots --out noplots >/dev/null
+cmp -s late/summary.json noplots/summary.json && [ -s late/table.txt ] && [ -s late/plots.gp ] &&
+  [ -s late/gnuplot.log ] && ! ls late/*.png >/dev/null 2>&1 && ok ||
+  bad "after a late gnuplot failure late/ holds: $(ls late 2>&1)"
+no_temporaries . "late gnuplot failure"
 
 # Inputs: a CSV through a pipe is read like a file; a FIFO nobody writes to is given up after
 # kPipeWaitSeconds (10 s) instead of blocking for ever.
