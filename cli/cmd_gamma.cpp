@@ -19,7 +19,13 @@ Command add_gamma(CLI::App& root) {
             const Dataset d = read_csv(*file);
             if (!d.has_labels())
               throw DataError(*file + ": no 'label' column; the gamma-margin needs the clustering");
-            const ClusterStats st = cluster_stats(d.points, d.labels);
+            const ClusterStats st = [&] {
+              try {
+                return cluster_stats(d.points, d.labels);
+              } catch (const DataError& e) {
+                throw DataError(*file + ": " + e.what());
+              }
+            }();
             std::cout << "gamma = " << format_double(st.gamma) << "\n";
             std::cout << "n = " << d.n() << ", m = " << d.m() << ", clusters = " << st.sizes.size()
                       << "\n";

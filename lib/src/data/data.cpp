@@ -49,8 +49,27 @@ Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
   for (std::size_t r : rows)
     for (Eigen::Index c = 0; c < X.cols(); ++c)
       mu[c] += X(static_cast<Eigen::Index>(r), c);
-  for (Eigen::Index c = 0; c < X.cols(); ++c)
-    mu[c] /= static_cast<double>(rows.size());
+  const double count = static_cast<double>(rows.size());
+  for (Eigen::Index c = 0; c < X.cols(); ++c) {
+    if (std::isinf(mu[c])) {
+      // The sum overflowed although every coordinate is finite (near the largest double): the
+      // mean again as the sum of the coordinates each divided by the count, which stays within
+      // the largest coordinate (proofs-notes/semantics.md, "Means of huge coordinates"). Only
+      // this case takes the path, so every mean the plain sum can hold keeps its bits.
+      // The mean lies between the smallest and the largest coordinate; clamping to them only
+      // undoes a rounding past the largest double.
+      double m = 0.0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (std::size_t r : rows) {
+        const double x = X(static_cast<Eigen::Index>(r), c);
+        m += x / count;
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+      }
+      mu[c] = std::clamp(m, lo, hi);
+      continue;
+    }
+    mu[c] /= count;
+  }
   return mu;
 }
 
@@ -74,6 +93,14 @@ ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
     double radius = 0.0, outsider = inf;
     for (std::size_t r = 0; r < labels.size(); ++r) {
       const double d = distance(X, r, st.means.back());
+      // The mean is finite (mean_of_rows), so an infinite distance is one beyond the largest
+      // double: the ratio would be inf/inf, 0 or inf instead of its value, so no gamma is given
+      // (proofs-notes/semantics.md, "Means of huge coordinates").
+      if (std::isinf(d) && X.row(static_cast<Eigen::Index>(r)).allFinite())
+        throw DataError("data row " + std::to_string(r + 1) +
+                        ": its distance to the mean of cluster " + std::to_string(i + 1) +
+                        " exceeds the largest double (about 1.8e308), so gamma is not defined for "
+                        "these coordinates; scale the data down");
       if (labels[r] == i + 1)
         radius = std::max(radius, d);
       else
