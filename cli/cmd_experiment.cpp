@@ -167,7 +167,8 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--sigma,--std", o->sigma, "override: standard deviation of every coordinate");
   app->add_option("--gamma-min", o->gamma_min, "override: exclusive lower end of the window");
   app->add_option("--gamma-max", o->gamma_max, "override: inclusive upper end (inf allowed)");
-  app->add_option("--max-draws", o->max_draws, "override: draws per dataset before giving up");
+  app->add_option("--max-draws", o->max_draws,
+                  "override: draws per dataset before giving up, 1..1e9");
   app->add_option("--q", o->q, "override: random-weak q list, e.g. 0.7,0.85,1")->delimiter(',');
   app->add_option("--nu", o->nu, "override: local distance-weak nu list")->delimiter(',');
   app->add_option("--rho", o->rho, "override: distance-weak rho list")->delimiter(',');
