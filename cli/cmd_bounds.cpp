@@ -356,6 +356,7 @@ Command add_bounds(CLI::App& root) {
   for (auto* opt : {o->nu_opt, rho_opt, oracle_opt})
     opt->needs(data_opt);
   app->footer(kBoundsHelpFooter);
+  path_options(app, {"--data"});
   return {app, [o]() {
             if (!o->data_opt->count()) return run_table(*o);
             return run_data(

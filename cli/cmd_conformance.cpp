@@ -355,6 +355,7 @@ Command add_conformance(CLI::App& root) {
   app->add_flag("--distribution", *distribution,
                 "write the distribution corpus instead: small instances, each with the exact law "
                 "of its outcome, for `ssac gof` (docs/conformance.md)");
+  path_options(app, {"--out"});
   return {app, [dir, distribution]() { return run_conformance(*dir, *distribution); }};
 }
 

@@ -302,6 +302,7 @@ Command add_exact(CLI::App& root) {
   app->add_option("--format", o->format, "text | json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  path_options(app, {"FILE", "--law"});
   return {app, [o]() { return run_exact(*o); }};
 }
 

@@ -5,13 +5,13 @@
 // be read, does not parse, or is for other data; 2 usage.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <new>
 
 #include "commands.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
+#include "ssac/input.hpp"
 #include "ssac/oracle_check.hpp"
 #include "ssac/trace.hpp"
 
@@ -27,13 +27,12 @@ struct Opts {
   CLI::Option *oracle_opt = nullptr, *q_opt = nullptr, *nu_opt = nullptr, *rho_opt = nullptr;
 };
 
+// The whole trace for the oracle check (ssac/input.hpp: a regular file or a pipe, capped as the
+// replay's copy of a piped trace is).
 std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError(path + ": cannot open for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw DataError(path + ": read error");
-  return s.str();
+  static const InputKind kind{"cannot open for reading", "is a directory", std::uint64_t{16} << 30,
+                              "longer than 16 GiB, the most a trace read whole may hold"};
+  return read_input(path, kind);
 }
 
 std::string fixed(double x, int digits) {
@@ -139,6 +138,7 @@ Command add_validate(CLI::App& root) {
   o->q_opt = app->add_option("--q", o->q, "random-weak answer probability, (0, 1]");
   o->nu_opt = app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)");
   o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]");
+  path_options(app, {"--data", "--trace"});
   return {app, [o]() { return run_validate(*o); }};
 }
 

@@ -72,6 +72,14 @@ expect 1 'cannot open the file for writing' -- "$SSAC" generate --n 100 --gamma-
 g=$("$SSAC" gamma "$FIXTURES/huge-valid.csv" | sed -n 's/^gamma = //p')
 awk -v g="$g" 'BEGIN { exit !(g > 18.999999999 && g < 19.000000001) }' && ok ||
   bad "gamma of tiny.csv times 1e200 is '$g', expected 19"
+# Coordinates whose sums overflow (a mean near 1e308): the means are taken without overflow, so
+# gamma is that of the same data times 1e-8, 5, and a perfect oracle recovers the clusters (with
+# a plain sum the mean was infinite: gamma 10.9 and accuracy 0 %).
+g=$("$SSAC" gamma "$FIXTURES/huge-mean.csv" | sed -n 's/^gamma = //p')
+[ "$g" = 5 ] && ok || bad "gamma of huge-mean.csv is '$g', expected 5"
+"$SSAC" cluster "$FIXTURES/huge-mean.csv" --k 2 --eta 5 --trace huge-mean.jsonl | grep -q '^accuracy: 100.000%' && ok ||
+  bad "a perfect oracle on huge-mean.csv does not recover the clusters"
+expect 0 '' -- "$SSAC" validate --data "$FIXTURES/huge-mean.csv" --trace huge-mean.jsonl
 # Two points at one place with different labels: no gamma has the property (gamma = 0).
 g=$("$SSAC" gamma "$FIXTURES/coincident.csv" | sed -n 's/^gamma = //p')
 [ "$g" = 0 ] && ok || bad "gamma of coincident points with different labels is '$g', expected 0"

@@ -143,8 +143,10 @@ class CoinFlipOracle : public Oracle {
 // "x,y,answer" so that an interrupted session loses nothing; `preload` restores such a log.
 class InteractiveOracle : public Oracle {
  public:
+  // Every answer is written to `log` (when given) as it is given, and flushed; a write or flush
+  // that fails throws DataError naming `log_name`, so no answer is taken that the log lacks.
   InteractiveOracle(const Matrix& X, std::istream& in, std::ostream& out,
-                    std::ostream* log = nullptr);
+                    std::ostream* log = nullptr, std::string log_name = "the answer log");
   // Reads lines "x,y,answer" (0-based rows, answer yes/no/not-sure) as written to `log`. Throws
   // DataError naming `name`, the line and column on a malformed line.
   void preload(std::istream& log_in, const std::string& name);
@@ -156,6 +158,7 @@ class InteractiveOracle : public Oracle {
   std::istream& in_;
   std::ostream& out_;
   std::ostream* log_;
+  std::string log_name_;
   std::map<std::pair<std::size_t, std::size_t>, Answer> memo_;
   std::size_t asked_ = 0;
 };

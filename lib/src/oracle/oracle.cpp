@@ -6,6 +6,7 @@
 #include <cmath>
 #include <istream>
 #include <ostream>
+#include <utility>
 
 #include "ssac/error.hpp"
 #include "ssac/ranges.hpp"
@@ -170,8 +171,8 @@ Answer CoinFlipOracle::query(std::size_t x, std::size_t y) {
 }
 
 InteractiveOracle::InteractiveOracle(const Matrix& X, std::istream& in, std::ostream& out,
-                                     std::ostream* log)
-    : X_(X), in_(in), out_(out), log_(log) {}
+                                     std::ostream* log, std::string log_name)
+    : X_(X), in_(in), out_(out), log_(log), log_name_(std::move(log_name)) {}
 
 static bool parse_answer(std::string s, Answer& a) {
   std::string t;
@@ -238,7 +239,13 @@ Answer InteractiveOracle::query(std::size_t x, std::size_t y) {
     if (parse_answer(line, a)) {
       ++asked_;
       memo_[key] = a;
-      if (log_) *log_ << key.first << ',' << key.second << ',' << to_string(a) << std::endl;
+      if (log_) {
+        *log_ << key.first << ',' << key.second << ',' << to_string(a) << std::endl;
+        if (!*log_)
+          throw DataError(log_name_ + ": cannot write answer " + std::to_string(asked_) +
+                          " to the answer log (disk full or file too large?); the answers "
+                          "before it are saved");
+      }
       return a;
     }
     out_ << "Please type y, n or ?.\n";
