@@ -28,6 +28,13 @@ CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed) {
       ->capture_default_str();
 }
 
+void path_options(CLI::App* app, std::initializer_list<const char*> names) {
+  for (const char* name : names)
+    app->get_option(name)->check(CLI::Validator(
+        [](std::string& s) { return s.empty() ? std::string("the path is empty") : std::string(); },
+        "", "path"));
+}
+
 namespace {
 
 // std::cerr through a buffer that remembers the last character, so that an error printed while a

@@ -2,9 +2,9 @@
 #include "calibrate_counter.hpp"
 
 #include <atomic>
-#include <exception>
 #include <mutex>
-#include <thread>
+
+#include "ssac/workers.hpp"
 
 namespace ssac::cli {
 
@@ -34,40 +34,33 @@ theory::Counter make_counter(const ExperimentConfig& base, bool beta_grid, bool 
     std::vector<theory::Counts> total(values.size());
     std::atomic<std::uint64_t> next{0};
     std::mutex mu;
-    std::exception_ptr error;
     auto worker = [&] {
       std::vector<theory::Counts> local(values.size());
-      try {
-        for (std::uint64_t r; (r = next.fetch_add(1)) < reps;) {
-          const std::uint64_t rseed = rep_seed(seed, r);
-          Dataset generated;
-          if (!base.data) {
-            GeneratorParams g = base.gen;
-            g.seed = rseed;
-            generated = generate(g).data;
-          }
-          const Dataset& data = base.data ? *base.data : generated;
-          const ClusterStats truth = cluster_stats(data.points, data.labels);
-          for (std::size_t i = 0; i < values.size(); ++i) {
-            ExperimentConfig c = base;
-            CellSpec cell;
-            cell.q = c.q.front();
-            cell.eta = c.eta.front();
-            if (beta_grid)
-              c.beta = static_cast<int>(values[i]);
-            else
-              cell.eta = values[i];
-            const theory::Counts t =
-                counts_of(run_cell(c, cell, rseed, data, truth, nullptr), data, recovery);
-            local[i].event += t.event;
-            local[i].paper_failures += t.paper_failures;
-            local[i].search_failures += t.search_failures;
-          }
+      for (std::uint64_t r; (r = next.fetch_add(1)) < reps;) {
+        const std::uint64_t rseed = rep_seed(seed, r);
+        Dataset generated;
+        if (!base.data) {
+          GeneratorParams g = base.gen;
+          g.seed = rseed;
+          generated = generate(g).data;
         }
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!error) error = std::current_exception();
-        next.store(reps);
+        const Dataset& data = base.data ? *base.data : generated;
+        const ClusterStats truth = cluster_stats(data.points, data.labels);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+          ExperimentConfig c = base;
+          CellSpec cell;
+          cell.q = c.q.front();
+          cell.eta = c.eta.front();
+          if (beta_grid)
+            c.beta = static_cast<int>(values[i]);
+          else
+            cell.eta = values[i];
+          const theory::Counts t =
+              counts_of(run_cell(c, cell, rseed, data, truth, nullptr), data, recovery);
+          local[i].event += t.event;
+          local[i].paper_failures += t.paper_failures;
+          local[i].search_failures += t.search_failures;
+        }
       }
       std::lock_guard<std::mutex> lock(mu);  // integer sums: the order does not matter
       for (std::size_t i = 0; i < values.size(); ++i) {
@@ -76,12 +69,7 @@ theory::Counter make_counter(const ExperimentConfig& base, bool beta_grid, bool 
         total[i].search_failures += local[i].search_failures;
       }
     };
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back(worker);
-    for (auto& t : pool)
-      t.join();
-    if (error) std::rethrow_exception(error);
+    run_workers(threads, worker, [&] { next.store(reps); });
     return total;
   };
 }

@@ -1,7 +1,5 @@
 #include "cluster_plot.hpp"
 
-#include <stdlib.h>
-
 #include <Eigen/Eigenvalues>
 #include <cstdio>
 #include <filesystem>
@@ -9,6 +7,7 @@
 #include <sstream>
 
 #include "experiment_plots.hpp"
+#include "output_file.hpp"
 #include "ssac/error.hpp"
 
 namespace ssac::cli {
@@ -126,11 +125,7 @@ std::string plot_centers_csv(const Result& R, const Evaluation& ev, const Projec
 }
 
 void check_plot_gnuplot(const std::string& gnuplot) {
-  try {
-    check_gnuplot(gnuplot);
-  } catch (const DataError&) {
-    throw DataError(gnuplot + ": not found (install Debian's gnuplot-nox, or drop --plot)");
-  }
+  check_gnuplot(gnuplot, "drop --plot");
 }
 
 std::string cluster_plot_png(const Dataset& data, const Result& R, const Evaluation& ev,
@@ -158,16 +153,8 @@ std::string cluster_plot_png(const Dataset& data, const Result& R, const Evaluat
                   100.0 * p.explained);
     xname += share;
   }
-  std::string tmpl = (fs::temp_directory_path() / "ssac-plot-XXXXXX").string();
-  if (!mkdtemp(tmpl.data())) throw DataError("cannot create a scratch directory for --plot");
-  const fs::path dir = tmpl;
-  struct Cleanup {
-    fs::path d;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(d, ec);
-    }
-  } cleanup{dir};
+  const ScratchDir scratch("ssac-plot-");  // removed on every exit, a signal included
+  const fs::path dir = scratch.path();
   auto put = [&](const char* name, const std::string& content) {
     std::ofstream f(dir / name, std::ios::binary);
     f << content;

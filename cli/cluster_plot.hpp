@@ -34,8 +34,8 @@ std::string plot_points_csv(const Dataset& data, const Result& R, const Evaluati
 // renamed as above (0 when unmatched).
 std::string plot_centers_csv(const Result& R, const Evaluation& ev, const Projection& p);
 
-// Throws the DataError cluster_plot_png would throw when `gnuplot` is not on PATH: checked
-// before the run, with the other outputs.
+// Throws DataError when `gnuplot` is not on PATH or cannot draw PNG files (check_gnuplot):
+// checked before the run, with the other outputs.
 void check_plot_gnuplot(const std::string& gnuplot = "gnuplot");
 
 // Draws the figure with gnuplot (`gnuplot` as in ssac experiment's --gnuplot) in a scratch

@@ -148,7 +148,7 @@ std::string json_output(const std::vector<Row>& rows) {
             "saving", "assign_success", "dim_threshold_log10", "corollary1", "conjectural"});
 }
 
-// ---- csv: every number
+// ---- csv: every number, and the note on the Pinelis columns
 // ---------------------------------------------------------------------------
 Table csv_table(const std::vector<Row>& rows) {
   Table t;
@@ -157,7 +157,8 @@ Table csv_table(const std::vector<Row>& rows) {
       "beta_random_ceil,eta_perfect_pinelis,eta_perfect_pinelis_ceil,eta_random_pinelis,"
       "eta_random_pinelis_ceil,eta_random_binomial_ceil,eta_random_binomial_pinelis_ceil,"
       "beta_union,beta_union_ceil,search_steps,assign_success_exact,assign_success_paper,"
-      "assign_success_lower,dim_threshold_log10,corollary1_expression,corollary1_queries");
+      "assign_success_lower,dim_threshold_log10,corollary1_expression,corollary1_queries,"
+      "conjectural");
   for (const Row& r : rows) {
     std::vector<std::string> c = input_cells(r.in);
     for (const Certified* b : {&r.eta_perfect, &r.eta_random, &r.beta_random,
@@ -175,6 +176,7 @@ Table csv_table(const std::vector<Row>& rows) {
     c.push_back(value_text(r.dim_log10));
     c.push_back(value_text(r.cor_expr));
     c.push_back(r.counts.queries.str());
+    c.push_back(kConjecturalNote);  // the JSON row's "conjectural", as its last column
     t.add(std::move(c));
   }
   return t;
@@ -354,6 +356,7 @@ Command add_bounds(CLI::App& root) {
   for (auto* opt : {o->nu_opt, rho_opt, oracle_opt})
     opt->needs(data_opt);
   app->footer(kBoundsHelpFooter);
+  path_options(app, {"--data"});
   return {app, [o]() {
             if (!o->data_opt->count()) return run_table(*o);
             return run_data(

@@ -224,6 +224,7 @@ Command add_calibrate(CLI::App& root) {
       ->check(CLI::IsMember({"random", "distance", "unified"}));
   add_seed_option(app, o->seed);
   app->add_option("--threads", o->threads, "worker threads, 0 = every core")->capture_default_str();
+  path_options(app, {"--data"});
   return {app, [o]() { return run(*o); }};
 }
 

@@ -1,8 +1,13 @@
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 
 #include "cluster_plot.hpp"
 #include "commands.hpp"
@@ -10,6 +15,7 @@
 #include "run_params.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
+#include "ssac/input.hpp"
 #include "ssac/metrics.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/oracle_spec.hpp"
@@ -56,6 +62,28 @@ std::string fmt_pct(double x) {
   return buf;
 }
 
+// The answer log is read and then appended to in place: it must be a regular file (a FIFO would
+// be drained by the reading, a device never ends or swallows the answers) or absent, and
+// writable, which is checked before the data is read and the session starts.
+void check_answer_log(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw DataError(path + ": is a directory, not an answer log");
+    if (!S_ISREG(st.st_mode))
+      throw DataError(path +
+                      ": is not a regular file (a device, FIFO or socket); the answer log is "
+                      "read and then appended to, so it must be a regular file");
+    if (access(path.c_str(), W_OK) != 0 || (st.st_mode & 0222) == 0)
+      throw DataError(path + ": cannot open the answer log for writing (not writable)");
+    return;
+  }
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string dir = parent.empty() ? "." : parent.string();
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    throw DataError(path + ": cannot open the answer log for writing (" + dir +
+                    " is not a writable directory)");
+}
+
 int run_cluster(const Opts& o) {
   // Every output is checked before the data is read and the run starts; both are written
   // together at the end, or neither is.
@@ -66,6 +94,7 @@ int run_cluster(const Opts& o) {
       throw ParameterError("--answers applies only to --oracle interactive");
     if (o.answers.empty()) throw ParameterError("--answers: the path is empty");
     outputs.input(o.answers);  // appended to in place, so it is no --out or --trace either
+    check_answer_log(o.answers);
   }
   if (o.out_opt->count()) outputs.file("--out", o.out);
   if (o.trace_opt->count()) outputs.file("--trace", o.trace);
@@ -94,9 +123,10 @@ int run_cluster(const Opts& o) {
               << " clusters of the file's labels: at most " << data.num_labels()
               << " can be recovered, so the run fails (fewer than k clusters)\n";
 
-  // Elimination (S2) needs the point's cluster among the k: with labels, the oracle's clusters are
-  // known; a person's are not, and k is taken as their claim.
-  if (data.has_labels()) P.oracle_clusters = data.num_labels();
+  // Elimination (S2) needs the point's cluster among the k: a simulated oracle's clusters are the
+  // file's labels; a person's are not known (even with a labelled file), and k is taken as their
+  // claim (OracleSpec::clusters).
+  P.oracle_clusters = spec.clusters(data);
   if (!spec.simulated() && P.eliminates())
     std::cerr << "note: a point that k-1 anchors call different and one leaves not-sure is put "
                  "in that one's cluster; this assumes your clustering has exactly k = "
@@ -107,12 +137,17 @@ int run_cluster(const Opts& o) {
     spec.check();
     base = make_oracle(spec, data.points, data.labels, Rng::stream(o.seed, {kStreamOracle}));
   } else if (!o.answers.empty()) {
-    std::ifstream prev(o.answers);
+    // The answers of an earlier session (the log is a regular file or absent: check_answer_log).
+    static const InputKind kind{"cannot open the answer log for reading",
+                                "is a directory, not an answer log", std::uint64_t{1} << 30,
+                                "longer than 1 GiB, the most an answer log may hold"};
+    std::istringstream prev(std::filesystem::exists(o.answers) ? read_input(o.answers, kind)
+                                                               : std::string());
     answer_log = std::make_unique<std::ofstream>(o.answers, std::ios::app);
     if (!*answer_log) throw DataError(o.answers + ": cannot open the answer log for writing");
-    auto io =
-        std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr, answer_log.get());
-    if (prev) io->preload(prev, o.answers);
+    auto io = std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr,
+                                                  answer_log.get(), o.answers);
+    io->preload(prev, o.answers);
     base = std::move(io);
   } else {
     base = std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr);
@@ -126,8 +161,11 @@ int run_cluster(const Opts& o) {
     TraceHeader th;
     th.params = P;
     th.algorithm = o.algorithm;
-    th.oracle = spec.describe();
+    th.oracle = spec;
     if (spec.uses_memory()) th.memory = spec.memory;
+    // A person is asked once per unordered pair and the answer is kept (InteractiveOracle;
+    // proofs-notes/semantics.md, Oracles): per-pair memory, which the replay then enforces.
+    if (!spec.simulated()) th.memory = OracleMemory::per_pair;
     th.seed = o.seed;
     writer = trace_writer(data.points, th, [&trace](const std::string& line) {
       trace += line;
@@ -312,6 +350,7 @@ Command add_cluster(CLI::App& root) {
       app->add_option("--trace", o->trace,
                       "write every draw, query, search step and label of the run to this file "
                       "(JSON Lines, docs/trace-format.md; replay with ssac validate)");
+  path_options(app, {"FILE", "--out", "--answers", "--trace", "--plot"});
   return {app, [o]() { return run_cluster(*o); }};
 }
 

@@ -136,7 +136,8 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     TraceHeader th;
     th.params = P;
     th.algorithm = s == Search::plain ? "original" : "weak";
-    th.oracle = c.oracle.describe() + (s == Search::plain ? " with coin flips" : "");
+    // The original SSAC's answers are the oracle's after the coin flip (algorithm "original").
+    th.oracle = c.oracle;
     if (c.oracle.uses_memory()) th.memory = c.oracle.memory;
     th.seed = seed;
     std::vector<std::string> events;
@@ -151,6 +152,18 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
   }
   throw DataError(std::string(file_stem(s)) + ": no seed below " + std::to_string(kMaxSeed) +
                   " exercises the case \"" + c.comment + "\"");
+}
+
+// Whether the trace `events` of a run on d depends on S6's tie rule: its replay with equal
+// distances ordered by decreasing row, the opposite rule, diverges. Found by replaying, not by
+// looking for equal distances, so that only ties that change a probe, x_1 or C'_p count.
+bool depends_on_tie_order(const std::vector<std::string>& events, const Data& d) {
+  std::string text;
+  for (const std::string& e : events)
+    text += e + "\n";
+  ReplayOptions reversed;
+  reversed.reversed_ties = true;
+  return !validate_trace(d.X, text, "reversed ties", reversed).conforms;
 }
 
 // Wycheproof-like layout: objects one key per line, arrays of scalars on one line, arrays of
@@ -201,6 +214,7 @@ std::string corpus_file(Search s) {
       t["tcId"] = ++tc;
       t["comment"] = c.comment;
       t["flags"] = c.flags;
+      if (depends_on_tie_order(trace, d)) t["flags"].push_back("TieOrderS6");
       t["params"] = {{"k", c.k},
                      {"eta", c.eta},
                      {"beta", c.beta},
@@ -341,6 +355,7 @@ Command add_conformance(CLI::App& root) {
   app->add_flag("--distribution", *distribution,
                 "write the distribution corpus instead: small instances, each with the exact law "
                 "of its outcome, for `ssac gof` (docs/conformance.md)");
+  path_options(app, {"--out"});
   return {app, [dir, distribution]() { return run_conformance(*dir, *distribution); }};
 }
 

@@ -121,7 +121,7 @@ int run_exact(const Opts& o) {
     throw_out_of_range("k", static_cast<long long>(P.k),
                        "[1, " + std::to_string(data.num_labels()) + "] (the file's labels name " +
                            std::to_string(data.num_labels()) + " clusters)");
-  P.oracle_clusters = data.num_labels();
+  P.oracle_clusters = spec.clusters(data);  // the labels' count: the oracle is simulated
 
   ExactOptions opt;
   opt.max_branches = to_size("max-branches", o.max_branches, 1, kMaxBranches);
@@ -302,6 +302,7 @@ Command add_exact(CLI::App& root) {
   app->add_option("--format", o->format, "text | json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  path_options(app, {"FILE", "--law"});
   return {app, [o]() { return run_exact(*o); }};
 }
 

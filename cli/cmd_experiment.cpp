@@ -119,6 +119,7 @@ int run(const Opts& o) {
                               ? "results/" + c.preset
                               : "results/data-" + std::filesystem::path(o.data).stem().string();
   OutputFiles outputs;  // checked, gnuplot included, before the reps start
+  if (!o.data.empty()) outputs.input(o.data);
   WriteOptions w;
   w.plots = !o.no_plots;
   prepare_output(outputs, out, w);
@@ -161,7 +162,8 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--sigma,--std", o->sigma, "override: standard deviation of every coordinate");
   app->add_option("--gamma-min", o->gamma_min, "override: exclusive lower end of the window");
   app->add_option("--gamma-max", o->gamma_max, "override: inclusive upper end (inf allowed)");
-  app->add_option("--max-draws", o->max_draws, "override: draws per dataset before giving up");
+  app->add_option("--max-draws", o->max_draws,
+                  "override: draws per dataset before giving up, 1..1e9");
   app->add_option("--q", o->q, "override: random-weak q list, e.g. 0.7,0.85,1")->delimiter(',');
   app->add_option("--nu", o->nu, "override: local distance-weak nu list")->delimiter(',');
   app->add_option("--rho", o->rho, "override: distance-weak rho list")->delimiter(',');
@@ -195,6 +197,7 @@ Command add_experiment(CLI::App& root) {
                   "random-weak oracle: fresh (default) | per-pair (a repeated pair repeats its "
                   "first answer)")
       ->check(CLI::IsMember({"fresh", "per-pair"}));
+  path_options(app, {"--out", "--data"});
   return {app, [o]() { return run(*o); }};
 }
 

@@ -14,11 +14,18 @@ Command add_gamma(CLI::App& root) {
       "r(C_i) and nearest non-member distance to its mean.");
   auto file = std::make_shared<std::string>();
   app->add_option("FILE", *file, "CSV with a 'label' column")->required();
+  path_options(app, {"FILE"});
   return {app, [file]() {
             const Dataset d = read_csv(*file);
             if (!d.has_labels())
               throw DataError(*file + ": no 'label' column; the gamma-margin needs the clustering");
-            const ClusterStats st = cluster_stats(d.points, d.labels);
+            const ClusterStats st = [&] {
+              try {
+                return cluster_stats(d.points, d.labels);
+              } catch (const DataError& e) {
+                throw DataError(*file + ": " + e.what());
+              }
+            }();
             std::cout << "gamma = " << format_double(st.gamma) << "\n";
             std::cout << "n = " << d.n() << ", m = " << d.m() << ", clusters = " << st.sizes.size()
                       << "\n";

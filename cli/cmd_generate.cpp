@@ -30,7 +30,7 @@ Command add_generate(CLI::App& root) {
   app->add_option("--gamma-max", o->p.gamma_max,
                   "inclusive upper end of the gamma window, > gamma-min (inf allowed)")
       ->capture_default_str();
-  app->add_option("--max-draws", o->max_draws, "datasets drawn before giving up, >= 1")
+  app->add_option("--max-draws", o->max_draws, "datasets drawn before giving up, 1..1e9")
       ->capture_default_str();
   add_seed_option(app, o->seed);
   app->add_flag("--shuffle", o->p.shuffle,
@@ -41,6 +41,7 @@ Command add_generate(CLI::App& root) {
       ->check(CLI::IsMember({"polar", "ziggurat"}))
       ->capture_default_str();
   app->add_option("--out", o->out, "output CSV file")->required();
+  path_options(app, {"--out"});
   return {app, [o]() {
             GeneratorParams p = o->p;
             p.n = to_size("n", o->n, 2, 100000000);

@@ -7,8 +7,6 @@
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -17,6 +15,7 @@
 
 #include "commands.hpp"
 #include "ssac/error.hpp"
+#include "ssac/input.hpp"
 #include "ssac/numbers.hpp"
 #include "ssac/theory/gof.hpp"
 
@@ -35,27 +34,11 @@ struct Opts {
   long long top = 10;
 };
 
-constexpr std::size_t kMaxBytes = std::size_t{1} << 30;  // 1 GiB per input
-
-// A regular file or a pipe, whole; a directory or a device (/dev/zero would never end) is refused.
+// A regular file or a pipe (ssac/input.hpp), at most 1 GiB.
 std::string read_all(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_type type = fs::status(path, ec).type();
-  if (ec || type == fs::file_type::not_found) throw DataError(path + ": cannot open for reading");
-  if (type == fs::file_type::directory) throw DataError(path + ": is a directory, not a file");
-  if (type != fs::file_type::regular && type != fs::file_type::fifo)
-    throw DataError(path + ": is not a regular file or a pipe (a device?); it is not read");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError(path + ": cannot open for reading");
-  std::string text;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > kMaxBytes) throw DataError(path + ": longer than 1 GiB; it is not read");
-  }
-  if (in.bad()) throw DataError(path + ": read error");
-  return text;
+  static const InputKind kind{"cannot open for reading", "is a directory, not a file",
+                              std::uint64_t{1} << 30, "longer than 1 GiB; it is not read"};
+  return read_input(path, kind);
 }
 
 // "a/b" of whole numbers, 0 < a/b <= 1.
@@ -88,9 +71,12 @@ Law read_law(const std::string& file) {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw DataError(file + ": not JSON (byte " + std::to_string(e.byte) + ")");
+  } catch (const nlohmann::json::exception& e) {
+    // A number beyond the largest double (1e400) is nlohmann's out_of_range, not a parse error.
+    throw DataError(file + ": " + number::json_error_text(e.what()));
   }
-  if (!j.is_object() || j.value("format", "") != "ssac-distribution" || !j.contains("outcomes") ||
-      !j["outcomes"].is_array())
+  if (!j.is_object() || !j.contains("format") || j["format"] != "ssac-distribution" ||
+      !j.contains("outcomes") || !j["outcomes"].is_array())
     throw DataError(file +
                     ": not an instance of the distribution corpus (\"format\": "
                     "\"ssac-distribution\" with an \"outcomes\" array)");
@@ -284,6 +270,7 @@ Command add_gof(CLI::App& root) {
       ->capture_default_str();
   app->add_option("--top", o->top, "how many of the most moved outcomes to list on a failure")
       ->capture_default_str();
+  path_options(app, {"--expected", "--observed"});
   return {app, [o]() { return run_gof(*o); }};
 }
 

@@ -373,6 +373,7 @@ Command add_harden(CLI::App& root) {
   app->add_option("--out", o->out, "the hardest dataset found (labelled CSV)")->required();
   add_seed_option(app, o->seed);
   app->add_option("--threads", o->threads, "worker threads, 0 = every core")->capture_default_str();
+  path_options(app, {"--out"});
   return {app, [o]() { return run(*o); }};
 }
 

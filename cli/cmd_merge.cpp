@@ -24,6 +24,7 @@ Command add_merge(CLI::App& root) {
   app->add_option("--out", o->out, "output directory for the merged run")->required();
   app->add_flag("--quiet", o->quiet, "print nothing but errors");
   app->add_flag("--no-plots", o->no_plots, "skip the gnuplot figures");
+  path_options(app, {"DIR", "--out"});
   return {app, [o]() {
             OutputFiles outputs;  // checked, gnuplot included, before the slices are read
             for (const auto& d : o->dirs)
@@ -32,8 +33,11 @@ Command add_merge(CLI::App& root) {
             w.plots = !o->no_plots;
             prepare_output(outputs, o->out, w);
             std::vector<ExperimentResult> parts;
-            for (const auto& d : o->dirs)
+            for (const auto& d : o->dirs) {
               parts.push_back(read_experiment(d));
+              // A slice on fixed data reads the data again: it is an input too.
+              if (parts.back().config.data) outputs.input(parts.back().config.data_path);
+            }
             ExperimentResult merged = merge_experiments(std::move(parts), o->dirs);
             // The slices' summaries hold totals, not labels: the scatter figures' rep (the first
             // slice's first) is run once more, on the same streams, so they match a single run's.

@@ -5,13 +5,13 @@
 // be read, does not parse, or is for other data; 2 usage.
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <new>
 
 #include "commands.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
+#include "ssac/input.hpp"
 #include "ssac/oracle_check.hpp"
 #include "ssac/trace.hpp"
 
@@ -27,13 +27,12 @@ struct Opts {
   CLI::Option *oracle_opt = nullptr, *q_opt = nullptr, *nu_opt = nullptr, *rho_opt = nullptr;
 };
 
+// The whole trace for the oracle check (ssac/input.hpp: a regular file or a pipe, capped as the
+// replay's copy of a piped trace is).
 std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError(path + ": cannot open for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw DataError(path + ": read error");
-  return s.str();
+  static const InputKind kind{"cannot open for reading", "is a directory", std::uint64_t{16} << 30,
+                              "longer than 16 GiB, the most a trace read whole may hold"};
+  return read_input(path, kind);
 }
 
 std::string fixed(double x, int digits) {
@@ -63,34 +62,13 @@ std::optional<OracleSpec> flag_spec(const Opts& o) {
   return s;
 }
 
-// Prints the oracle check's verdict; true when the answers pass.
+// Prints the oracle check's verdict (ssac/oracle_check.hpp); true when the answers pass.
 bool report_oracle(const Opts& o, const OracleCheck& c) {
   if (o.quiet && c.passes()) return true;
   std::cout << o.trace << ": oracle answers (" << c.spec.describe()
-            << (c.spec_from_header ? ", from the trace's header" : ", from --oracle") << "): ";
-  if (c.wrong) {
-    std::cout << "event " << c.wrong->event << ": Q(" << c.wrong->x << ", " << c.wrong->y
-              << "): the oracle answers " << c.wrong->expected << ", the trace has "
-              << c.wrong->found << "\n";
-    return false;
-  }
-  if (c.spec.kind != OracleKind::random) {
-    std::cout << "all " << c.queries
-              << (c.spec.kind == OracleKind::correlated ? " definite ones truthful"
-                                                        : " recomputed from the labels agree")
-              << "\n";
-    return true;
-  }
-  // Definition 5: each query abstains with probability 1 - q (ssac/oracle_check.hpp).
-  std::cout << "every definite answer of " << c.queries << " is truthful; abstentions "
-            << c.abstentions << " of " << c.trials << " = "
-            << fixed(c.trials ? static_cast<double>(c.abstentions) / c.trials : 0.0, 4)
-            << ", exact two-sided " << fixed(c.confidence * 100, 1)
-            << "% Clopper-Pearson interval [" << fixed(c.rate_lo, 4) << ", " << fixed(c.rate_hi, 4)
-            << "] " << (c.rate_consistent ? "contains" : "excludes")
-            << " 1 - q = " << fixed(1.0 - c.spec.q, 4)
-            << (c.rate_consistent ? "" : ": the oracle abstains at another rate") << "\n";
-  return c.rate_consistent;
+            << (c.spec_from_header ? ", from the trace's header" : ", from --oracle")
+            << "): " << c.verdict() << "\n";
+  return c.passes();
 }
 
 int run_validate(const Opts& o) {
@@ -102,8 +80,11 @@ int run_validate(const Opts& o) {
     throw DataError(o.data + ": no 'label' column; --check-oracle recomputes the answers from it");
   const auto t0 = std::chrono::steady_clock::now();
   ValidationReport rep;
+  // With labels, the oracle's number of clusters is theirs (elimination, S2 rule 5, needs it).
+  ReplayOptions options;
+  options.label_clusters = data.has_labels() ? data.num_labels() : 0;
   try {
-    rep = validate_trace_file(data.points, o.trace);
+    rep = validate_trace_file(data.points, o.trace, options);
   } catch (const std::bad_alloc&) {
     throw DataError(o.trace + ": not enough memory to replay the trace");
   }
@@ -115,6 +96,12 @@ int run_validate(const Opts& o) {
   // replay's: docs/trace-format.md, "Reading a trace").
   if (o.check_oracle)
     oc = check_oracle_answers(data.points, data.labels, read_all(o.trace), o.trace, flags);
+  // A trace of version 1 is read with that version's field names (docs/trace-format.md,
+  // "Version 1"); said once the trace has been read, so that an error stays the one line.
+  const bool silent = o.quiet && rep.conforms && (!oc || oc->passes());
+  if (rep.version == 1 && !silent)
+    std::cerr << "note: " << o.trace
+              << " is a version 1 trace (read with the version 1 field names)\n";
   if (!rep.conforms) {
     std::cout << o.trace << ": does not conform: " << rep.divergence->message << "\n";
     if (oc) report_oracle(o, *oc);
@@ -151,6 +138,7 @@ Command add_validate(CLI::App& root) {
   o->q_opt = app->add_option("--q", o->q, "random-weak answer probability, (0, 1]");
   o->nu_opt = app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)");
   o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]");
+  path_options(app, {"--data", "--trace"});
   return {app, [o]() { return run_validate(*o); }};
 }
 

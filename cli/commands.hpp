@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <initializer_list>
 
 namespace ssac::cli {
 
@@ -37,5 +38,10 @@ std::size_t to_size(const char* name, long long value, long long lo, long long h
 // --seed for every command: a whole number in 0..2^64-1. CLI11 alone would let "-1" wrap around
 // to 2^64-1, so the text is checked before it is converted.
 CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed);
+
+// The options of `app` that name a file or a directory: an empty path is refused when the command
+// line is parsed ("--NAME: the path is empty"), rather than taken for "not given" or reported
+// later without a name.
+void path_options(CLI::App* app, std::initializer_list<const char*> names);
 
 }  // namespace ssac::cli

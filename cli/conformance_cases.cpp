@@ -466,6 +466,11 @@ json notes() {
       "A parameter outside its admissible range: an implementation must refuse to run.");
   // Flags added later come last, so that the notes of the earlier ones do not move.
   add_authors_code_notes(n);
+  add("TieOrderS6",
+      "The trace depends on the tie rule of semantics S6 (equal distances from mu'_p ordered by "
+      "row): replayed with equal distances ordered by decreasing row instead, it diverges (a "
+      "probe, x_1 or C'_p changes). The generator replays every vector so and flags each that "
+      "diverges; an implementation with another deterministic tie rule may fail exactly these.");
   return n;
 }
 

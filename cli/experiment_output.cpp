@@ -42,7 +42,11 @@ std::string timing_json(const ExperimentResult& r) {
   return t.dump(2) + "\n";
 }
 
-void write_plots(const ExperimentResult& r, const WriteOptions& opt, Staged& st) {
+// The figures. gnuplot was probed before the run (check_gnuplot), so a failure here is rare; it
+// costs the figures only: the PNG files it drew are dropped (the one it was drawing may be
+// incomplete), the rest of the directory is written, and the failure is returned (empty when
+// gnuplot succeeded) to be reported after it.
+std::string write_plots(const ExperimentResult& r, const WriteOptions& opt, Staged& st) {
   const int bins = 40;
   double hist_lo = 0.0, hist_hi = 0.0;
   st.put("gamma_hist.csv", gamma_hist_csv(r, bins, hist_lo, hist_hi));
@@ -52,13 +56,37 @@ void write_plots(const ExperimentResult& r, const WriteOptions& opt, Staged& st)
   }
   st.put("plot_values.gp", plot_values(r, hist_lo, hist_hi));
   st.put("plots.gp", plots_script());
-  run_gnuplot(opt.gnuplot, st.staging);
-  for (const auto& e : fs::directory_iterator(st.staging)) {
-    const std::string name = e.path().filename().string();
-    if (name.size() > 4 && name.substr(name.size() - 4) == ".png") st.files.push_back(name);
+  std::string failure;
+  try {
+    run_gnuplot(opt.gnuplot, st.staging);
+  } catch (const DataError& e) {
+    failure = e.what();
   }
+  std::vector<fs::path> pngs;
+  for (const auto& e : fs::directory_iterator(st.staging))
+    if (e.path().extension() == ".png") pngs.push_back(e.path());
   std::error_code ec;
-  fs::remove(st.staging / "gnuplot.log", ec);
+  if (failure.empty()) {
+    for (const fs::path& p : pngs)
+      st.files.push_back(p.filename().string());
+    fs::remove(st.staging / "gnuplot.log", ec);
+    return failure;
+  }
+  // The figure being drawn is the file gnuplot opened last (`set output`), the newest.
+  fs::path newest;
+  fs::file_time_type newest_time{};
+  for (const fs::path& p : pngs) {
+    const auto t = fs::last_write_time(p, ec);
+    if (!ec && (newest.empty() || t > newest_time)) {
+      newest = p;
+      newest_time = t;
+    }
+    fs::remove(p, ec);
+  }
+  st.files.push_back("gnuplot.log");
+  return failure + (newest.empty() ? "" : " (drawing " + newest.filename().string() + ")") +
+         "; every result but the figures is written to " + st.dir + "/, with gnuplot.log (cd " +
+         st.dir + " && gnuplot plots.gp draws them)";
 }
 
 }  // namespace
@@ -78,10 +106,11 @@ std::vector<std::string> write_experiment(const ExperimentResult& r, OutputFiles
   for (const ExperimentBlock& b : experiment_blocks(r.config))
     for (Metric m : {Metric::accuracy, Metric::failures})
       st.put(std::string(metric_name(m)) + "_" + block_name(b) + ".csv", block_csv(r, b, m));
-  if (opt.plots) write_plots(r, opt, st);
+  const std::string plot_failure = opt.plots ? write_plots(r, opt, st) : std::string();
   // Every file is complete: the directory replaces the earlier one as a whole.
   outputs.commit();
   std::sort(st.files.begin(), st.files.end());
+  if (!plot_failure.empty()) throw PlotsFailed(plot_failure, st.files);
   return st.files;
 }
 
@@ -96,8 +125,18 @@ int report(const ExperimentResult& r, OutputFiles& outputs, const std::string& o
            bool quiet) {
   WriteOptions w;
   w.plots = !no_plots;
-  const auto files = write_experiment(r, outputs, out, w);
-  if (quiet) return 0;
+  std::vector<std::string> files;
+  std::string plot_failure;
+  try {
+    files = write_experiment(r, outputs, out, w);
+  } catch (const PlotsFailed& e) {
+    files = e.files;
+    plot_failure = e.what();
+  }
+  if (quiet) {
+    if (!plot_failure.empty()) throw DataError(plot_failure);
+    return 0;
+  }
   std::cout << format_tables(r) << "\n";
   if (r.wall_seconds > 0) {
     std::printf(
@@ -110,7 +149,8 @@ int report(const ExperimentResult& r, OutputFiles& outputs, const std::string& o
   std::cout << "wrote " << out << "/:";
   for (const auto& f : files)
     std::cout << " " << f;
-  std::cout << "\n";
+  std::cout << "\n" << std::flush;
+  if (!plot_failure.empty()) throw DataError(plot_failure);
   return 0;
 }
 

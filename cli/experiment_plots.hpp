@@ -33,8 +33,10 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
 // Runs `gnuplot plots.gp` inside `dir`, its output to dir/gnuplot.log. Throws DataError when the
 // program cannot be started or fails (with the first line it printed).
 void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir);
-// Throws the DataError run_gnuplot would throw when `gnuplot` is not an executable on PATH (or,
-// with a slash, at that path): checked before a run, so that a missing gnuplot loses no results.
-void check_gnuplot(const std::string& gnuplot);
+// Throws DataError when `gnuplot` is not an executable on PATH (or, with a slash, at that path),
+// or when it cannot draw PNG files (`gnuplot -e "set terminal pngcairo"` fails): checked before a
+// run, so that a missing or broken gnuplot loses no results. `instead` ends the message, e.g.
+// "pass --no-plots".
+void check_gnuplot(const std::string& gnuplot, const std::string& instead = "pass --no-plots");
 
 }  // namespace ssac::cli

@@ -1,4 +1,7 @@
-// cli/output_file.hpp.
+// cli/output_file.hpp. One file of about 470 lines because its parts share one job and one
+// state: the table of temporaries the signal handler removes (files, staging directories and the
+// scratch directory of a figure), the checks of every target against the command's inputs, and
+// the staging and renaming that make a command's outputs appear together.
 #include "output_file.hpp"
 
 #include <dirent.h>
@@ -120,6 +123,10 @@ mode_t process_umask() {
   return m;
 }
 
+constexpr const char* kNameTooLong =
+    "cannot open the file for writing (the name is too long: at most 255 bytes a name, 4095 in "
+    "all)";
+
 std::string why() {
   return std::strerror(errno);
 }
@@ -168,6 +175,7 @@ struct OutputFiles::Impl {
   };
   std::vector<Identity> inputs;
   std::vector<std::string> input_names;
+  std::vector<std::string> input_paths;  // absolute, symlinks resolved
   std::vector<Out> outs;
 
   Out& find(const std::string& shown, bool dir) {
@@ -183,6 +191,28 @@ struct OutputFiles::Impl {
     for (const Out& p : outs)
       if (p.id == o.id)
         throw ParameterError(p.option + " and " + o.option + " name the same path " + o.shown);
+  }
+  // A directory output is replaced as a whole: none of the command's inputs may lie inside it,
+  // neither by its path (symlinks resolved) nor as a file of the directory (the same inode, e.g.
+  // a hard link).
+  void holds_no_input(const Out& o) {
+    if (!o.dir) return;
+    const std::string prefix = o.target + "/";
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      if (input_paths[i].rfind(prefix, 0) == 0)
+        throw ParameterError(o.option + " " + o.shown + " holds the input " + input_names[i] +
+                             "; the directory is replaced as a whole, so give another one");
+    if (!o.exists) return;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(o.target, ec)) {
+      struct stat st {};
+      if (stat(e.path().c_str(), &st) != 0) continue;
+      for (std::size_t i = 0; i < inputs.size(); ++i)
+        if (inputs[i] == Identity{st.st_dev, st.st_ino, ""})
+          throw ParameterError(o.option + " " + o.shown + " holds the input " + input_names[i] +
+                               " (as " + e.path().filename().string() +
+                               "); the directory is replaced as a whole, so give another one");
+    }
   }
   void remove_temp(Out& o) {
     if (o.temp.empty()) return;
@@ -212,6 +242,11 @@ void OutputFiles::input(const std::string& path) {
   if (path.empty() || stat(path.c_str(), &st) != 0) return;
   impl_->inputs.push_back({st.st_dev, st.st_ino, ""});
   impl_->input_names.push_back(path);
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(fs::absolute(path), ec);
+  impl_->input_paths.push_back(ec ? path : real.string());
+  for (const Impl::Out& o : impl_->outs)
+    impl_->holds_no_input(o);
 }
 
 void OutputFiles::file(const std::string& option, const std::string& path) {
@@ -243,6 +278,7 @@ void OutputFiles::file(const std::string& option, const std::string& path) {
     o.id = {st.st_dev, st.st_ino, ""};
   } else {
     const std::string parent = parent_of(o.target);
+    if (errno == ENAMETOOLONG) throw DataError(path + ": " + kNameTooLong);
     struct stat pst {};
     if (errno != ENOENT || stat(parent.c_str(), &pst) != 0 || !S_ISDIR(pst.st_mode))
       throw DataError(path + ": cannot open the file for writing (no directory " + parent + ")");
@@ -304,6 +340,7 @@ void OutputFiles::directory(const std::string& option, const std::string& path,
     o.id = {0, 0, o.target};
   }
   impl_->clash(o);
+  impl_->holds_no_input(o);
   impl_->outs.push_back(std::move(o));
 }
 
@@ -399,6 +436,26 @@ void OutputFiles::commit() {
       close(dfd);
     }
   }
+}
+
+ScratchDir::ScratchDir(const std::string& prefix) {
+  install_handlers();
+  std::error_code ec;
+  fs::path tmp = fs::temp_directory_path(ec);
+  if (ec) tmp = "/tmp";
+  slot_ = claim((tmp / (prefix + "XXXXXX")).string(), 3);
+  if (mkdtemp(g_slots[slot_].path) == nullptr) {
+    const std::string reason = why();
+    release(slot_);
+    throw DataError("cannot create a scratch directory in " + tmp.string() + " (" + reason + ")");
+  }
+  path_ = g_slots[slot_].path;
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+  release(slot_);
 }
 
 void write_output_file(const std::string& option, const std::string& path,

@@ -10,8 +10,9 @@
 // that is not writable (it is not replaced, and its mode is kept when it is); a target that is an
 // input of the same command (same device and inode) or that two outputs of the command share; a
 // directory output that exists and is not an earlier output of the same kind (it is replaced as
-// a whole, so an unrelated directory is never deleted). Temporaries are removed on every error
-// path (the destructor) and on SIGINT, SIGTERM and SIGHUP (an async-signal-safe handler).
+// a whole, so an unrelated directory is never deleted), or that holds an input of the command (by
+// its path, symlinks resolved, or as one of its files by inode). Temporaries are removed on every
+// error path (the destructor) and on SIGINT, SIGTERM and SIGHUP (an async-signal-safe handler).
 #pragma once
 
 #include <memory>
@@ -50,6 +51,23 @@ class OutputFiles {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// A scratch directory (mkdtemp in the system's temporary directory, named PREFIX and six random
+// characters) for files a command writes only to hand to another program, gnuplot: removed with
+// its files by the destructor and, like the temporaries of OutputFiles, on SIGINT, SIGTERM and
+// SIGHUP. It holds files only (no subdirectories). Throws DataError when it cannot be made.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& prefix);
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  int slot_ = -1;
+  std::string path_;
 };
 
 // Writes one file through OutputFiles (the command's only output).

@@ -3,7 +3,8 @@
 // scratch directory; the slice is read, merged alone and merged with itself. Whatever the bytes,
 // each call must succeed or throw ssac::DataError or ssac::ParameterError with a one-line message
 // -- no other exception, no crash, no sanitizer report -- and a slice read successfully must hold
-// what merge trusts: failures within reps, correct points within reps x n, a gamma per rep.
+// what merge trusts: failures and failed searches within reps, correct points within reps x n
+// and at most the optimal ones, a gamma per rep.
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -48,7 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& c = r.config;
     if (r.gamma.size() != c.reps || r.totals.size() != r.cells.size()) std::abort();
     for (const auto& t : r.totals)
-      if (t.failures > c.reps || t.correct > c.reps * c.gen.n) std::abort();
+      if (t.failures > c.reps || t.search_failures > c.reps || t.correct > c.reps * c.gen.n ||
+          t.optimal_correct < t.correct)
+        std::abort();
     ssac::merge_experiments({r}, {"a"});
     try {
       ssac::merge_experiments({r, r}, {"a", "b"});  // overlapping reps: refused

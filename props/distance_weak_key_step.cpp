@@ -126,7 +126,7 @@ RC_GTEST_PROP(DistanceWeakKeyStep, ClosestPointToGoodCenterIsInG, ()) {
 }
 
 // Negative controls: G defined with c = 2rho - 1 + (gamma - nu + 1) (too generous) is caught by
-// (i); the farthest point instead of the closest ("an anchor that is not the closest point") by
+// (i); the farthest point instead of the closest ("an x_1 that is not the closest point") by
 // (ii).
 TEST(DistanceWeakKeyStep_Negative, TooLargeGoodSetIsCaught) {
   EXPECT_TRUE(expect_caught("G_i(c) with c too large", [] {
@@ -147,8 +147,8 @@ TEST(DistanceWeakKeyStep_Negative, TooLargeGoodSetIsCaught) {
   }));
 }
 
-TEST(DistanceWeakKeyStep_Negative, FarthestAnchorIsCaught) {
-  EXPECT_TRUE(expect_caught("anchor = farthest point from mu'", [] {
+TEST(DistanceWeakKeyStep_Negative, FarthestX1IsCaught) {
+  EXPECT_TRUE(expect_caught("x_1 = farthest point from mu'", [] {
     const Instance inst = with_center_points(*gen_instance({2, 20, 100, 25, 1.0005, 3.0}));
     RC_PRE(inst.stats.gamma > 1.0);
     const double c = *rc::gen::inRange(1, 1001) / 1000.0;

@@ -197,6 +197,23 @@ bool in_negative_control() {
   return g_negative;
 }
 
+const char* to_string(CheckOutcome o) {
+  switch (o) {
+    case CheckOutcome::passed:
+      return "passed";
+    case CheckOutcome::failed:
+      return "failed";
+    case CheckOutcome::gave_up:
+      return "gave up";
+    case CheckOutcome::error:
+      return "error";
+  }
+  return "?";
+}
+std::ostream& operator<<(std::ostream& os, CheckOutcome o) {
+  return os << to_string(o);
+}
+
 void record_margin(MarginRow row) {
   if (g_negative) return;
   std::lock_guard<std::mutex> lock(g_mutex);

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <rapidcheck.h>
+#include <rapidcheck/GenerationFailure.h>
+
+#include <exception>
 
 #include <cstdint>
 #include <iostream>
@@ -84,46 +87,113 @@ class NegativeControl {
 bool in_negative_control();
 
 // How a RapidCheck run ended. rc::check folds these into one bool, but a run that gave up because
-// too many cases were discarded (RC_PRE) found nothing: it must not count as a counterexample.
+// too many cases were discarded (RC_PRE) found nothing, and a case that threw an exception (which
+// RapidCheck reports as a failure) says the harness or the library broke, not that the statement
+// is false: neither may count as a counterexample.
 enum class CheckOutcome { passed, failed, gave_up, error };
-// `max_success` > 0 replaces the suite's case count (RC_PARAMS) for this one run.
+const char* to_string(CheckOutcome o);
+std::ostream& operator<<(std::ostream& os, CheckOutcome o);
+
+struct CheckReport {
+  CheckOutcome outcome = CheckOutcome::error;
+  // RapidCheck's count of cases that held (non-discarded, not failing) before the run ended: on a
+  // failure, the counterexample was the case after these.
+  int num_success = 0;
+  // Cases that threw (the first failing case and any shrink candidate); the first one's message.
+  int exceptions = 0;
+  std::string first_exception;
+  explicit operator bool() const { return outcome == CheckOutcome::failed; }
+};
+
+// The stream of a falsification whose counterexample is part of its claim: RapidCheck's seed and
+// case count, fixed here whatever RC_PARAMS and SSAC_THOROUGH say (RapidCheck's case sizes depend
+// on the case count, so both fix the cases), so that the case at which it is found is asserted.
+struct Stream {
+  std::uint64_t seed = 0;
+  int max_success = 0;
+};
+
+namespace detail {
+// One call of a property, classified: a RapidCheck verdict (RC_ASSERT, RC_PRE, a generator giving
+// up) passes through; any other exception is counted and rethrown (RapidCheck then reports the
+// case as failed, and run_check turns that into an error).
 template <typename Property>
-CheckOutcome run_check(const std::string& what, Property&& property, int max_success = 0) {
+auto guarded(Property& property, int& exceptions, std::string& first) {
+  return [&property, &exceptions, &first] {
+    try {
+      property();
+    } catch (const rc::detail::CaseResult&) {
+      throw;
+    } catch (const rc::GenerationFailure&) {
+      throw;
+    } catch (const std::exception& e) {
+      if (exceptions++ == 0) first = e.what();
+      throw;
+    } catch (...) {
+      if (exceptions++ == 0) first = "an exception not derived from std::exception";
+      throw;
+    }
+  };
+}
+}  // namespace detail
+
+// `stream.max_success` > 0 replaces the suite's case count (RC_PARAMS) for this one run, and
+// `stream.seed` its seed when the case count is replaced.
+template <typename Property>
+CheckReport run_check(const std::string& what, Property&& property, Stream stream = {}) {
   using namespace rc::detail;
   TestMetadata metadata;
   metadata.id = what;
   metadata.description = what;
   TestParams params = configuration().testParams;
-  if (max_success > 0) params.maxSuccess = max_success;
-  const TestResult result = checkTestable(std::forward<Property>(property), metadata, params);
+  if (stream.max_success > 0) {
+    params.maxSuccess = stream.max_success;
+    params.seed = stream.seed;
+  }
+  CheckReport report;
+  const TestResult result = checkTestable(
+      detail::guarded(property, report.exceptions, report.first_exception), metadata, params);
   printResultMessage(result, std::cout);
   std::cout << "\n";
-  if (result.template is<SuccessResult>()) return CheckOutcome::passed;
-  if (result.template is<FailureResult>()) return CheckOutcome::failed;
-  if (result.template is<GaveUpResult>()) return CheckOutcome::gave_up;
-  return CheckOutcome::error;
+  if (result.template is<SuccessResult>()) {
+    report.outcome = CheckOutcome::passed;
+    report.num_success = result.template get<SuccessResult>().numSuccess;
+  } else if (result.template is<FailureResult>()) {
+    report.outcome = report.exceptions > 0 ? CheckOutcome::error : CheckOutcome::failed;
+    report.num_success = result.template get<FailureResult>().numSuccess;
+  } else if (result.template is<GaveUpResult>()) {
+    report.outcome = CheckOutcome::gave_up;
+    report.num_success = result.template get<GaveUpResult>().numSuccess;
+  }
+  if (report.outcome == CheckOutcome::gave_up)
+    std::cout << "[check] " << what
+              << ": RapidCheck gave up (too many discarded cases); that is not a counterexample\n";
+  if (report.exceptions > 0)
+    std::cout << "[check] " << what << ": " << report.exceptions
+              << " case(s) threw, the first with \"" << report.first_exception
+              << "\"; an exception is an error, not a counterexample\n";
+  return report;
 }
 
-// True iff the property failed on a generated case: a genuine counterexample. Giving up (every
-// case discarded) is reported and returns false, so a falsification cannot pass vacuously.
+// Converts to true iff the property failed on a generated case by its own assertion: a genuine
+// counterexample. Giving up (every case discarded) and an exception are reported and convert to
+// false, so a falsification cannot pass vacuously. A falsification that claims a counterexample
+// also asserts the report's num_success on its pinned `stream`.
 template <typename Property>
-bool expect_caught(const std::string& what, Property&& property) {
+CheckReport expect_caught(const std::string& what, Property&& property, Stream stream = {}) {
   NegativeControl guard;
   std::cout << "[negative control] " << what
             << ": the broken variant must be caught; a falsifying case below is expected.\n";
-  const CheckOutcome outcome = run_check(what, std::forward<Property>(property));
-  if (outcome == CheckOutcome::gave_up)
-    std::cout << "[negative control] " << what
-              << ": RapidCheck gave up (too many discarded cases); that is not a counterexample\n";
-  return outcome == CheckOutcome::failed;
+  return run_check(what, std::forward<Property>(property), stream);
 }
 
 // True iff the property held on every generated case (a positive control: the harness of a
-// falsified statement passing where the statement must hold). Giving up is not passing.
+// falsified statement passing where the statement must hold). Giving up, or an exception, is not
+// passing. `stream`, when given, fixes the cases (the falsification's own, for instance).
 template <typename Property>
-bool expect_holds(const std::string& what, Property&& property, int max_success = 0) {
+bool expect_holds(const std::string& what, Property&& property, Stream stream = {}) {
   std::cout << "[positive control] " << what << ": must hold on every case.\n";
-  return run_check(what, std::forward<Property>(property), max_success) == CheckOutcome::passed;
+  return run_check(what, std::forward<Property>(property), stream).outcome == CheckOutcome::passed;
 }
 void write_margins();
 

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "ssac/rng.hpp"
@@ -14,6 +16,42 @@
 
 namespace ssac::props {
 namespace {
+
+// Which phase a failed run failed in, by the proof's two events (proofs-notes/margins.md): the
+// first iteration that goes wrong is a Phase-1 failure when no draw was assignment-known or mu'_p
+// does not put every remaining point of p's cluster strictly before every other remaining point
+// (the property d(x, mu'_p) < d(y, mu'_p) that Lemmas 6 and 7 give the proof), and a Phase-2
+// failure when it does but the search's C'_p is not those points. A random-weak oracle never
+// lies, so Z_p's rows all lie in one oracle cluster, p's.
+enum class FailedIn { phase1, phase2, neither };
+FailedIn failed_in(const Instance& inst, const Result& R) {
+  const auto n = static_cast<std::size_t>(inst.X.rows());
+  std::vector<char> remaining(n, 1);
+  for (const Iteration& it : R.iterations) {
+    if (it.outcome == Outcome::empty_remainder) break;
+    if (it.p == 0) return FailedIn::phase1;
+    int c = 0;
+    for (std::size_t s = 0; s < it.sample.size() && c == 0; ++s)
+      if (it.assignment[s] == it.p) c = inst.labels[it.sample[s]];
+    double inside = 0.0, outside = std::numeric_limits<double>::infinity();
+    std::vector<std::size_t> cluster;
+    for (std::size_t x = 0; x < n; ++x) {
+      if (!remaining[x]) continue;
+      const double d = distance(inst.X, x, it.center);
+      if (inst.labels[x] == c) {
+        inside = std::max(inside, d);
+        cluster.push_back(x);
+      } else {
+        outside = std::min(outside, d);
+      }
+    }
+    if (!(inside < outside)) return FailedIn::phase1;
+    if (it.members != cluster) return FailedIn::phase2;  // both in increasing row order
+    for (std::size_t x : it.members)
+      remaining[x] = 0;
+  }
+  return FailedIn::neither;
+}
 
 // `search` is Algorithm 2 for Theorem 1 itself; Appendix C's unified search (Algorithm 4) is run
 // through the same check (AppendixCUnified below). `profile`, when given, replaces the paper's
@@ -37,21 +75,37 @@ void check_theorem1(Fault fault, Search search = Search::random, const Profile* 
     P.elimination = profile->elimination;
   }
   const std::uint64_t runs = kTheoremRuns;
-  const auto failures = count_failures(
-      inst, P,
-      [&](std::uint64_t s) {
-        return std::make_unique<RandomWeakOracle>(inst.labels, q, Rng::stream(s, {kStreamOracle}));
-      },
-      seed, runs, fault);
+  std::uint64_t failures = 0, in_phase[3] = {0, 0, 0};
+  for (std::uint64_t r = 0; r < runs; ++r) {
+    RandomWeakOracle oracle(inst.labels, q, Rng::stream(seed + r, {kStreamOracle}));
+    const Result R = run_ssac_with_fault(inst.X, oracle, P, seed + r, fault);
+    if (recovered_exactly(R.labels, inst.labels)) continue;
+    ++failures;
+    ++in_phase[static_cast<int>(failed_in(inst, R))];
+  }
   std::ostringstream os;
   os << describe(inst) << " q=" << q << " delta=" << delta << " eta=" << P.eta << " beta=" << P.beta
-     << " seed=" << seed;
+     << " seed=" << seed << " failures: " << in_phase[0] << " in Phase 1, " << in_phase[1]
+     << " in Phase 2";
+  if (in_phase[2] > 0) os << ", " << in_phase[2] << " in neither";
   RC_CLASSIFY(inst.stats.gamma < 1.5, "gamma < 1.5");
   RC_CLASSIFY(failures > 0, "failures observed");
+  RC_CLASSIFY(in_phase[1] > 0, "Phase-2 failures observed");
   RC_TAG(inst.shape);
   const char* property = profile != nullptr         ? "theorem1_authors_code"
                          : search == Search::random ? "theorem1"
                                                     : "appendix_c_unified_random";
+  // The proof gives each phase delta/2 (Lemma 7 per iteration delta/(2k), the search delta/(2k));
+  // the Phase-2 share is reported beside the claim, not asserted: with the paper's beta it may
+  // exceed delta/2 (the beta gap of proofs-notes/theorem1-random-weak.md) while the run's failure
+  // rate stays within delta.
+  if (fault == Fault::none && profile == nullptr && search == Search::random) {
+    const double upper = cp_upper(in_phase[1], runs, per_case_alpha());
+    record_margin({"theorem1_phase2", "delta/2, Phase-2 failures only (reported, not asserted)",
+                   os.str(), runs, in_phase[1], static_cast<double>(in_phase[1]) / runs,
+                   cp_lower(in_phase[1], runs, per_case_alpha()), delta / 2,
+                   upper > 0 ? delta / 2 / upper : std::numeric_limits<double>::infinity()});
+  }
   RC_ASSERT(rate_at_most(property, os.str(), failures, runs, delta, "delta"));
 }
 
@@ -132,11 +186,17 @@ TEST(AppendixCUnified_Negative, OffByOneSearchIsCaught) {
 // S9): the same generated cases, eta and beta, with the code's rules in place of S1-S8. The code
 // caps Phase 1 at r_i = min(ceil(k eta), |S_i|) draws (sample-cap), so on small clusters the mean
 // is estimated from far fewer than the eta samples the proof of Theorem 1 uses: the claim fails
-// (proofs-notes/theorem1-random-weak.md). The falsification counts only a genuine failure.
+// (proofs-notes/theorem1-random-weak.md). The falsification counts only a genuine failure, found on
+// the suite's stream (RapidCheck seed 1015, 30 cases) after kAuthorsHeld cases that held.
+constexpr Stream kAuthorsStream{1015, 30};
+constexpr int kAuthorsHeld = 1;
 TEST(Theorem1AuthorsCode, AuthorsCodeProfileFailsTheClaim) {
   const Profile authors = authors_code_profile();
-  EXPECT_TRUE(expect_caught("Theorem 1 under the authors-code profile",
-                            [&] { check_theorem1(Fault::none, Search::random, &authors); }));
+  const CheckReport r = expect_caught(
+      "Theorem 1 under the authors-code profile",
+      [&] { check_theorem1(Fault::none, Search::random, &authors); }, kAuthorsStream);
+  EXPECT_TRUE(r) << to_string(r.outcome);
+  EXPECT_EQ(r.num_success, kAuthorsHeld);
 }
 
 // Its control, and the attribution: the authors-code profile with only the sample cap switched

@@ -14,6 +14,7 @@ inline constexpr std::uint64_t kTheoremRuns = 1000;
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "ssac/theory/bounds.hpp"
@@ -101,7 +102,14 @@ enum class Verdict { falsified, holds };
 struct RuleVerdict {
   AnchorRule anchor;
   Verdict verdict;
+  // Fault::anchor_by_placements (with random-known-row): the test-only reading of the anchor as a
+  // draw from the placed draws Z_t (lib/testing; proofs-notes/anchor-rules.md).
+  Fault variant = Fault::none;
 };
+inline std::string rule_name(const RuleVerdict& rv) {
+  return std::string(to_string(rv.anchor)) +
+         (rv.variant == Fault::anchor_by_placements ? " weighted by placements" : "");
+}
 struct PinnedInstance {
   const char* name;
   bool global;
@@ -109,12 +117,15 @@ struct PinnedInstance {
   double nu, rho, delta;
   std::uint64_t runs;
   double eta = 0.0;  // 0: theory's minimum sufficient eta for the instance (its own gamma)
+  // Algorithm 3 (the theorems'); Search::unified runs Appendix C's Algorithm 4 with `beta`.
+  Search search = Search::distance;
+  int beta = 1;
 };
 inline constexpr double kPinnedAlpha = 1e-6;
 
 // The failures of `pin.runs` runs under `anchor`; the instance must meet the theorem's hypotheses.
 inline std::uint64_t pinned_failures(const PinnedInstance& pin, AnchorRule anchor,
-                                     std::uint64_t seed) {
+                                     std::uint64_t seed, Fault variant = Fault::none) {
   Dataset data;
   data.points = pin.inst.X;
   data.labels = pin.inst.labels;
@@ -126,8 +137,8 @@ inline std::uint64_t pinned_failures(const PinnedInstance& pin, AnchorRule ancho
   P.k = pin.inst.k();
   P.eta = pin.eta > 0 ? pin.eta : static_cast<double>(rep.eta->value);
   EXPECT_GE(P.eta, static_cast<double>(rep.eta->value)) << pin.name << ": eta below theory's";
-  P.beta = 1;
-  P.search = Search::distance;
+  P.beta = pin.beta;
+  P.search = pin.search;
   P.rules.anchor = anchor;
   const Instance& inst = pin.inst;
   return count_failures(
@@ -137,23 +148,25 @@ inline std::uint64_t pinned_failures(const PinnedInstance& pin, AnchorRule ancho
             pin.global ? DistanceWeakOracle::global(inst.X, inst.labels, pin.rho)
                        : DistanceWeakOracle::local(inst.X, inst.labels, pin.nu, pin.rho));
       },
-      seed, pin.runs);
+      seed, pin.runs, variant);
 }
 
 inline void check_pinned_per_rule(const PinnedInstance& pin, const std::vector<RuleVerdict>& rules,
                                   std::uint64_t seed = 0) {
   const double alpha = kPinnedAlpha / static_cast<double>(rules.size());
   for (const RuleVerdict& rv : rules) {
-    const std::uint64_t f = pinned_failures(pin, rv.anchor, seed);
+    const std::uint64_t f = pinned_failures(pin, rv.anchor, seed, rv.variant);
     const double lo = cp_lower(f, pin.runs, alpha), hi = cp_upper(f, pin.runs, alpha);
-    std::cout << "[pinned] " << pin.name << " anchor=" << to_string(rv.anchor) << ": " << f
-              << " of " << pin.runs << " runs fail, Clopper-Pearson [" << lo << ", " << hi
-              << "] at alpha " << alpha << " against delta = " << pin.delta << "\n";
+    std::ostringstream line;  // its own stream: RapidCheck may leave std::cout's format changed
+    line << "[pinned] " << pin.name << " anchor=" << rule_name(rv) << ": " << f << " of "
+         << pin.runs << " runs fail, Clopper-Pearson [" << lo << ", " << hi << "] at alpha "
+         << alpha << " against delta = " << pin.delta << "\n";
+    std::cout << line.str();
     if (rv.verdict == Verdict::falsified)
-      EXPECT_GT(lo, pin.delta) << pin.name << " under " << to_string(rv.anchor)
+      EXPECT_GT(lo, pin.delta) << pin.name << " under " << rule_name(rv)
                                << " was pinned as a counterexample";
     else
-      EXPECT_LT(hi, pin.delta) << pin.name << " under " << to_string(rv.anchor)
+      EXPECT_LT(hi, pin.delta) << pin.name << " under " << rule_name(rv)
                                << " was pinned as holding";
   }
 }

@@ -8,7 +8,7 @@
 // NumPy is imported only when an array crosses the boundary, so `import ssac`, ssac.bounds and
 // ssac.validate(path, csv_path) work on an interpreter without it.
 //
-// About 500 lines, above the project's 400: the module's whole boundary is kept in this one file
+// About 640 lines, above the project's 400: the module's whole boundary is kept in this one file
 // (as in pybind11's cmake_example), so that every conversion and check can be read in one place.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -130,25 +130,32 @@ py::object answer(ssac::Answer a) {
   return py::str(ssac::to_string(a));
 }
 
-py::dict step_dict(const ssac::SearchStep& s) {
+py::dict step_dict(const ssac::SearchStep& s, bool plain) {
   py::list answers;
   for (ssac::Answer a : s.sample_answers)
     answers.append(answer(a));
-  return py::dict("lo"_a = s.lo, "hi"_a = s.hi, "j"_a = s.j, "row"_a = s.row,
-                  "anchor_answer"_a = s.anchor_asked ? answer(s.anchor_answer) : py::none(),
-                  "sample"_a = s.sample, "sample_answers"_a = answers, "queries"_a = s.queries,
-                  "decision"_a = ssac::to_string(s.decision));
+  py::dict d("lo"_a = s.lo, "hi"_a = s.hi, "j"_a = s.j, "row"_a = s.row);
+  // As the trace's step: Q(x_1, x_j) in the weak searches, Q(z, x_j) in the plain one.
+  if (plain)
+    d["z_answer"] = s.z_asked ? answer(s.z_answer) : py::none();
+  else
+    d["x1_answer"] = s.x1_asked ? answer(s.x1_answer) : py::none();
+  d["sample"] = s.sample;
+  d["sample_answers"] = answers;
+  d["queries"] = s.queries;
+  d["decision"] = ssac::to_string(s.decision);
+  return d;
 }
 
-py::dict iteration_dict(const ssac::Iteration& it) {
+py::dict iteration_dict(const ssac::Iteration& it, bool plain) {
   py::list steps;
   for (const auto& s : it.steps)
-    steps.append(step_dict(s));
+    steps.append(step_dict(s, plain));
   py::dict d("iteration"_a = it.index, "remaining"_a = it.remaining, "sample"_a = it.sample,
              "assignment"_a = it.assignment, "p"_a = it.p, "zp_size"_a = it.zp_size,
              "revisited"_a = it.revisited, "outcome"_a = ssac::to_string(it.outcome));
   d["center"] = it.p ? py::object(to_list(it.center)) : py::none();
-  d["anchor"] = it.p ? py::object(py::int_(it.anchor)) : py::none();
+  d["x1"] = it.p ? py::object(py::int_(it.x1)) : py::none();
   d["steps"] = steps;
   d["j_star"] = it.j_star;
   d["radius"] = it.radius;
@@ -284,7 +291,8 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   ssac::TraceHeader th;
   th.params = P;
   th.algorithm = algorithm;
-  th.oracle = callable ? "python callable" : spec.describe();
+  // A callable is no oracle the trace format describes: the header then has no `oracle`.
+  if (!callable) th.oracle = spec;
   if (!callable && spec.uses_memory()) th.memory = spec.memory;
   th.seed = seed;
   std::string trace;
@@ -302,7 +310,7 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
 
   py::list iterations, queries;
   for (const auto& it : R.iterations)
-    iterations.append(iteration_dict(it));
+    iterations.append(iteration_dict(it, P.search == ssac::Search::plain));
   for (const auto& qr : R.queries)
     queries.append(py::dict("iteration"_a = qr.iteration, "phase"_a = qr.phase,
                             "purpose"_a = ssac::to_string(qr.purpose), "x"_a = qr.x, "y"_a = qr.y,
@@ -364,9 +372,18 @@ std::string trace_text(const py::object& trace) {
 }
 
 ssac::ValidationReport validate(const py::object& trace, const py::object& data) {
-  const ssac::Matrix X = points_of(data);
+  ssac::ReplayOptions options;
+  ssac::Matrix X;
+  if (is_path(data)) {
+    // As `ssac validate`: a labelled CSV gives the oracle's number of clusters (S2, rule 5).
+    ssac::Dataset d = ssac::read_csv(path_of(data));
+    options.label_clusters = d.has_labels() ? d.num_labels() : 0;
+    X = std::move(d.points);
+  } else {
+    X = points_of(data);
+  }
   const std::string name = !is_text(trace) && is_path(trace) ? path_of(trace) : "<trace>";
-  return ssac::validate_trace(X, trace_text(trace), name);
+  return ssac::validate_trace(X, trace_text(trace), name, options);
 }
 
 // As `ssac validate --check-oracle`: the points and true labels from a CSV path (its `label`
@@ -563,6 +580,8 @@ PYBIND11_MODULE(ssac, mod) {
   py::class_<ssac::ValidationReport>(mod, "ValidationResult",
                                      "What ssac.validate found; true when the trace conforms.")
       .def_readonly("conforms", &ssac::ValidationReport::conforms)
+      .def_readonly("version", &ssac::ValidationReport::version,
+                    "the trace's format version (1 is read with its own field names)")
       .def_readonly("events", &ssac::ValidationReport::events)
       .def_readonly("queries", &ssac::ValidationReport::queries)
       .def_readonly("divergence", &ssac::ValidationReport::divergence)
@@ -591,7 +610,8 @@ PYBIND11_MODULE(ssac, mod) {
                                if (!c.wrong) return py::none();
                                return py::dict("event"_a = c.wrong->event, "x"_a = c.wrong->x,
                                                "y"_a = c.wrong->y, "expected"_a = c.wrong->expected,
-                                               "found"_a = c.wrong->found);
+                                               "found"_a = c.wrong->found, "rule"_a = c.wrong->rule,
+                                               "message"_a = c.wrong->message);
                              })
       .def_readonly("trials", &ssac::OracleCheck::trials)
       .def_readonly("abstentions", &ssac::OracleCheck::abstentions)
@@ -600,6 +620,8 @@ PYBIND11_MODULE(ssac, mod) {
       .def_readonly("rate_hi", &ssac::OracleCheck::rate_hi)
       .def_readonly("rate_consistent", &ssac::OracleCheck::rate_consistent)
       .def_property_readonly("passes", &ssac::OracleCheck::passes)
+      .def_property_readonly("verdict", &ssac::OracleCheck::verdict,
+                             "the verdict line `ssac validate --check-oracle` prints")
       .def("__bool__", &ssac::OracleCheck::passes);
   mod.def("check_oracle", &check_oracle,
           "Checks a trace's answers against its oracle (as `ssac validate --check-oracle`): "

@@ -1,26 +1,24 @@
 #!/usr/bin/env bash
 # Same seed, same bytes: runs the same commands with binaries from different builds -- g++ Release
-# (build/), g++ Debug at -O0 (build-debug/), g++ -O2 with sanitizers (build-sanitize/), clang++
-# (build-fuzz/) -- and, for the experiment, with --threads 1, 2 and 8, and fails on the first
-# output that differs. Builds that are missing are configured and built here (only the program).
+# at -O3 (build/), g++ Debug at -O0 (build-debug/), clang++ -O2 with ASan and UBSan
+# (build-sanitize/, scripts/sanitize-configure.sh) -- and, for the experiment, with --threads 1, 2
+# and 8, and fails on the first output that differs. Builds that are missing are configured and
+# built here (only the program).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-declare -A dirs=([gcc-release]=build [gcc-debug]=build-debug [gcc-sanitize]=build-sanitize
-  [clang]=build-fuzz)
+declare -A dirs=([gcc-release]=build [gcc-debug]=build-debug [clang-sanitize]=build-sanitize)
 [ -x build/cli/ssac ] || {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSSAC_WERROR=ON >/dev/null
   cmake --build build -j"$(nproc)" --target ssac_cli >/dev/null
 }
 [ -x build-sanitize/cli/ssac ] || {
-  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSSAC_SANITIZE=ON \
-    -DSSAC_BENCHMARKS=OFF -DSSAC_WERROR=ON >/dev/null
+  # shellcheck source=scripts/sanitize-configure.sh
+  source scripts/sanitize-configure.sh
+  configure_sanitize build-sanitize
   cmake --build build-sanitize -j"$(nproc)" --target ssac_cli >/dev/null
 }
 cmake -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug -DSSAC_BENCHMARKS=OFF -DSSAC_WERROR=ON >/dev/null
 cmake --build build-debug -j"$(nproc)" --target ssac_cli >/dev/null
-cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DSSAC_FUZZ=ON -DSSAC_WERROR=ON >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target ssac_cli >/dev/null
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang++ (ASan + UBSan) and runs each for a fixed time,
-# SSAC_FUZZ_SECONDS (default 30) per target, from the committed seed corpus in fuzz/corpus/.
+# Builds the libFuzzer targets with clang++ (ASan + UBSan), in the sanitizer build
+# (scripts/sanitize-configure.sh; already built when scripts/sanitize.sh ran first), and runs each
+# for a fixed time, SSAC_FUZZ_SECONDS (default 30) per target, from the committed seed corpus in
+# fuzz/corpus/.
 # New inputs go to a scratch directory, so the committed corpus is not modified; a crash leaves
-# its input in build-fuzz/artifacts/ and fails the script. A longer run, e.g. an hour per target:
+# its input in build-sanitize/artifacts/ and fails the script. A longer run, e.g. an hour per target:
 #   SSAC_FUZZ_SECONDS=3600 bash scripts/fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${SSAC_FUZZ_SECONDS:-30}
-build=${SSAC_FUZZ_BUILD_DIR:-build-fuzz}
-cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DSSAC_FUZZ=ON -DSSAC_WERROR=ON >/dev/null
+build=${SSAC_FUZZ_BUILD_DIR:-build-sanitize}
+# shellcheck source=scripts/sanitize-configure.sh
+source scripts/sanitize-configure.sh
+configure_sanitize "$build"
 targets=$(cd fuzz/corpus && ls)
 for t in $targets; do cmake --build "$build" -j"$(nproc)" --target "fuzz_$t" >/dev/null; done
 mkdir -p "$build/artifacts"

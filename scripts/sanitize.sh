@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
-# Builds the whole project with AddressSanitizer and UndefinedBehaviorSanitizer (g++, -O2 -g) and
-# runs the unit and property suites under them. Any report fails the test that triggered it.
-# The property suites run a quarter of their RapidCheck cases (SSAC_PROPS_SCALE=0.25): the
-# sanitizers need every code path, which a quarter of the cases still takes, while the statistics
-# are the Release run's job; this keeps CI inside its time budget.
+# Builds the whole project with AddressSanitizer and UndefinedBehaviorSanitizer (clang++, -O2, line
+# tables; scripts/sanitize-configure.sh) and runs the unit and property suites under them. Any
+# report fails the test that triggered it.
+# What runs under them is every code path, not every statistic (the Release run of the README's
+# test command has those): the property suites at a twentieth of their RapidCheck cases
+# (SSAC_PROPS_SCALE=0.05), without the regressions on pinned instances, whose run counts are part
+# of their claims and cannot scale (SSAC_PROPS_EXCLUDE below), and without the unit tests that
+# repeat code the other tests already run many times over: the Monte Carlo agreements with the
+# exact enumerator, the 10^5-instance differential test of Phase 2 (its corpus and generated cases
+# still run), the distribution corpus's regeneration and the joint law's margins (the enumerator's
+# hand-worked cases still run), the Python implementation's test (not this project's C++), and the
+# packaging tests (they install and configure, they do not exercise the library). Under ASan and
+# UBSan these took about 600 s of the two cores' time, and the whole step would not fit CI's budget.
 # (-O2 rather than -O1: Eigen-heavy property suites run about ten times slower at -O1 under the
 # sanitizers, which the CI budget cannot afford; the sanitizers instrument either level.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${SSAC_SANITIZE_BUILD_DIR:-build-sanitize}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSSAC_SANITIZE=ON -DSSAC_BENCHMARKS=OFF \
-  -DSSAC_WERROR=ON >/dev/null
+# shellcheck source=scripts/sanitize-configure.sh
+source scripts/sanitize-configure.sh
+configure_sanitize "$build"
 cmake --build "$build" -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-export SSAC_PROPS_SCALE=${SSAC_PROPS_SCALE:-0.25}
-ctest --test-dir "$build" -j"$(nproc)" --output-on-failure "$@"
+export SSAC_PROPS_SCALE=${SSAC_PROPS_SCALE:-0.05}
+export SSAC_PROPS_EXCLUDE=${SSAC_PROPS_EXCLUDE-'*PerAnchorRule:*Counterexample*:*PositiveControl*:*WeightedByPlacements:*StatedClaimIsFalsified:Theorem1AuthorsCode.*:*Exact.*:*Exact_Negative.*'}
+skip='^(Phase2Order\.SameResultsOnOneHundredThousandRandomInstances|Exact\.MonteCarloAgrees.*'
+skip+='|ExactMemory\.ProgramMonteCarloAgreesWithTheExactValues|Exact\.JointLawMarginsAgreeWithTheLabelsLaw'
+skip+='|DistributionCorpus\.RegeneratingGivesTheCommittedBytes|distribution_python|consumer_.*)$'
+ctest --test-dir "$build" -j"$(nproc)" --output-on-failure -E "$skip" "$@"

@@ -21,6 +21,8 @@ while IFS= read -r line; do
   cp -r "$FIXTURES"/. "$dir"/
   read -r -a argv <<<"$cmd"
   argv[0]=$SSAC
+  # A word written '' is the empty argument (an empty path).
+  for i in "${!argv[@]}"; do [ "${argv[$i]}" = "''" ] && argv[$i]=""; done
   (cd "$dir" && "${argv[@]}" </dev/null >stdout.txt 2>stderr.txt)
   got=$?
   problem=""

@@ -72,11 +72,54 @@ expect 1 'cannot open the file for writing' -- "$SSAC" generate --n 100 --gamma-
 g=$("$SSAC" gamma "$FIXTURES/huge-valid.csv" | sed -n 's/^gamma = //p')
 awk -v g="$g" 'BEGIN { exit !(g > 18.999999999 && g < 19.000000001) }' && ok ||
   bad "gamma of tiny.csv times 1e200 is '$g', expected 19"
+# Coordinates whose sums overflow (a mean near 1e308): the means are taken without overflow, so
+# gamma is that of the same data times 1e-8, 5, and a perfect oracle recovers the clusters (with
+# a plain sum the mean was infinite: gamma 10.9 and accuracy 0 %).
+g=$("$SSAC" gamma "$FIXTURES/huge-mean.csv" | sed -n 's/^gamma = //p')
+[ "$g" = 5 ] && ok || bad "gamma of huge-mean.csv is '$g', expected 5"
+"$SSAC" cluster "$FIXTURES/huge-mean.csv" --k 2 --eta 5 --trace huge-mean.jsonl | grep -q '^accuracy: 100.000%' && ok ||
+  bad "a perfect oracle on huge-mean.csv does not recover the clusters"
+expect 0 '' -- "$SSAC" validate --data "$FIXTURES/huge-mean.csv" --trace huge-mean.jsonl
 # Two points at one place with different labels: no gamma has the property (gamma = 0).
 g=$("$SSAC" gamma "$FIXTURES/coincident.csv" | sed -n 's/^gamma = //p')
 [ "$g" = 0 ] && ok || bad "gamma of coincident points with different labels is '$g', expected 0"
 # The generator refuses a spread whose data it could not write back.
 expect 2 'std = 1e+300 is outside its admissible range (0, 1e150]' -- "$SSAC" generate --std 1e300 --out big.csv
+
+# ssac validate reads a trace of format version 1 with that version's field names and says so in
+# one line on stderr; a trace of version 2, the one written, gets no such note.
+"$SSAC" validate --data "$FIXTURES/tiny.csv" --trace "$FIXTURES/trace-v1.jsonl" >out.txt 2>err.txt &&
+  [ "$(cat err.txt)" = "note: $FIXTURES/trace-v1.jsonl is a version 1 trace (read with the version 1 field names)" ] &&
+  grep -q 'trace-v1.jsonl: conforms (26 events, 10 queries replayed in' out.txt && ok ||
+  bad "validate of a version 1 trace: $(cat out.txt err.txt)"
+"$SSAC" validate --data "$FIXTURES/tiny.csv" --trace "$FIXTURES/trace.jsonl" >out.txt 2>err.txt &&
+  [ ! -s err.txt ] && grep -q '"version":2,' "$FIXTURES/trace.jsonl" && ok ||
+  bad "validate of a version 2 trace: $(cat out.txt err.txt)"
+# ssac cluster --trace writes version 2, naming its oracle in fields.
+"$SSAC" cluster "$FIXTURES/tiny.csv" --k 2 --eta 2 --oracle local --nu 1.5 --rho 0.5 --trace t.jsonl >/dev/null &&
+  head -n 1 t.jsonl | grep -qF '"version":2,' && head -n 1 t.jsonl | grep -qF '"oracle":{"kind":"local","nu":1.5,"rho":0.5}' &&
+  ok || bad "cluster --trace header: $(head -n 1 t.jsonl)"
+# Elimination (S2) needs the point's cluster among the k (proofs-notes/semantics.md S2): on a
+# 3-cluster file run with k = 2, no point of the third cluster may be labelled 1 or 2 (with
+# elimination applied regardless, 74 of its 100 points were labelled 2 on this run).
+"$SSAC" generate --n 300 --m 2 --k 3 --std 1.0 --gamma-min 1.2 --gamma-max 5 --seed 3 --out k3.csv >/dev/null
+"$SSAC" cluster k3.csv --k 2 --oracle random --q 0.5 --eta 10 --seed 4 --out k3labels.csv >/dev/null
+third=$(tail -n +2 k3.csv | awk -F, '{print $NF}' | paste -d, - <(tail -n +2 k3labels.csv) |
+  awk -F, '$1 == 3 { n++; if ($2 != 0) w++ } END { printf "%d %d", n, w }')
+[ "$third" = "100 0" ] && ok || bad "third cluster: '$third' (points, of them labelled), expected '100 0'"
+# A person's clusters are not the file's labels: with the same labelled file and k = 2 the
+# interactive oracle takes k as the person's claim, so elimination applies and the note says so.
+printf '' | "$SSAC" cluster k3.csv --k 2 --oracle interactive --eta 1 --seed 1 >/dev/null 2>err.txt
+grep -qF 'this assumes your clustering has exactly k = 2 clusters' err.txt && ok ||
+  bad "interactive oracle on a labelled file with k = 2: no elimination note: $(head -c 300 err.txt)"
+# A person is asked each pair once: the trace of an interactive run records per-pair memory, and
+# the replay (which then holds every repeated pair to its first answer) accepts it.
+printf 'x,label\n0,1\n1,1\n2,1\n' >three1.csv
+yes y | head -n 100 | "$SSAC" cluster three1.csv --k 1 --oracle interactive --eta 4 --seed 2 \
+  --trace person.jsonl >/dev/null 2>&1 || bad "interactive run with yes answers failed"
+head -n 1 person.jsonl | grep -qF '"oracle_memory":"per-pair"' && ok ||
+  bad "interactive trace header lacks oracle_memory per-pair: $(head -n 1 person.jsonl)"
+expect 0 '' -- "$SSAC" validate --data three1.csv --trace person.jsonl
 
 # Help is success.
 expect 0 '' -- "$SSAC" --help

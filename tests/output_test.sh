@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The output writer (cli/output_file.hpp) and the CSV reader's pipes under the conditions the
-# catalogue's one-command rows cannot set up: a CSV through a pipe, a FIFO without a writer,
-# concurrent writers, a signal while outputs are staged, a read-only target, a missing gnuplot, an
-# earlier run's files, and, inside a private mount namespace (root and `unshare -m`), a full disk
-# and a device node. Usage: output_test.sh PATH/TO/ssac
+# The output writer (cli/output_file.hpp) and the readers' pipes under the conditions the
+# catalogue's one-command rows cannot set up: a CSV, a law and outcomes through a pipe, a FIFO
+# without a writer, concurrent writers, a signal while outputs are staged or a figure is drawn, a
+# read-only target, a missing or failing gnuplot, an earlier run's files, the interactive oracle's
+# answer log, a thread the system refuses, and, inside a private mount namespace (root and
+# `unshare -m`), a full disk and a device node. Usage: output_test.sh PATH/TO/ssac
 set -u
 SSAC=$1
 FIXTURES=$(cd "$(dirname "$0")/fixtures" && pwd)
@@ -61,12 +62,12 @@ mkdir mine && touch mine/notes.txt
 expect 1 'mine: is neither empty nor an earlier output' -- "$SSAC" "${EXP[@]}" --out mine
 [ -e mine/notes.txt ] && ok || bad "an unrelated directory was replaced"
 
-# SIGTERM while the outputs are staged (a gnuplot that waits): ssac dies by the signal and leaves
-# neither the output nor a temporary.
+# SIGTERM while the outputs are staged (a gnuplot that passes the PNG probe, then waits on the
+# script): ssac dies by the signal and leaves neither the output nor a temporary.
 mkdir slowbin
-printf '#!/bin/sh\nsleep 30\n' >slowbin/gnuplot
+printf '#!/bin/sh\n[ "$1" = -e ] && exit 0\necho $$ >"$GP_PID"\nexec sleep 30\n' >slowbin/gnuplot
 chmod +x slowbin/gnuplot
-PATH="$PWD/slowbin:$PATH" "$SSAC" "${EXP[@]}" --out sig 2>sig.txt &
+GP_PID=$PWD/gp.pid PATH="$PWD/slowbin:$PATH" "$SSAC" "${EXP[@]}" --out sig 2>sig.txt &
 pid=$!
 for _ in $(seq 100); do ls -a | grep -q '^\.ssac-' && break; sleep 0.1; done
 ls -a | grep -q '^\.ssac-' && ok || bad "no staging directory seen before the signal"
@@ -76,6 +77,45 @@ status=$?
 [ "$status" = 143 ] && ok || bad "after SIGTERM, exit status $status (expected 143)"
 [ ! -e sig ] && ok || bad "sig/ written although the run was killed"
 no_temporaries . "SIGTERM"
+[ -s gp.pid ] && kill "$(cat gp.pid)" 2>/dev/null
+rm -f gp.pid
+# The same while `cluster --plot` draws its figure: its scratch directory (in TMPDIR) goes too.
+mkdir tmpd
+cp "$FIXTURES/tiny.csv" plot.csv
+GP_PID=$PWD/gp.pid TMPDIR=$PWD/tmpd PATH="$PWD/slowbin:$PATH" \
+  "$SSAC" cluster plot.csv --k 2 --eta 2 --plot sig.png 2>sig.txt &
+pid=$!
+for _ in $(seq 100); do [ -s gp.pid ] && break; sleep 0.1; done
+ls tmpd | grep -q '^ssac-plot-' && ok || bad "no scratch directory seen before the signal"
+kill -TERM $pid
+wait $pid
+status=$?
+[ "$status" = 143 ] && ok || bad "cluster --plot after SIGTERM, exit status $status (expected 143)"
+[ -z "$(ls -A tmpd)" ] && ok || bad "cluster --plot left its scratch directory: $(ls tmpd)"
+[ ! -e sig.png ] && ok || bad "sig.png written although the run was killed"
+[ -s gp.pid ] && kill "$(cat gp.pid)" 2>/dev/null
+
+# A gnuplot that cannot draw PNG files is found before the run by its probe, and nothing is
+# written; one that passes the probe and then fails on the script costs the figures only: every
+# other file is written (the same summary as without plots), the PNG files are dropped and
+# gnuplot.log is kept, and the exit status is 1.
+mkdir failbin passbin
+printf '#!/bin/sh\nexit 1\n' >failbin/gnuplot
+printf '#!/bin/sh\n[ "$1" = -e ] && exit 0\necho "\\"plots.gp\\" line 7: fake failure" >&2\nexit 1\n' \
+  >passbin/gnuplot
+chmod +x failbin/gnuplot passbin/gnuplot
+expect 1 'gnuplot: cannot draw PNG files' -- env PATH="$PWD/failbin:$PATH" "$SSAC" "${EXP[@]}" --out probe
+[ ! -e probe ] && ok || bad "probe/ written although gnuplot cannot draw"
+expect 1 'gnuplot: cannot draw PNG files' -- env PATH="$PWD/failbin:$PATH" \
+  "$SSAC" cluster plot.csv --k 2 --eta 2 --out probe.csv --plot probe.png
+[ ! -e probe.csv ] && [ ! -e probe.png ] && ok || bad "cluster wrote although gnuplot cannot draw"
+expect 1 'gnuplot failed on plots.gp: "plots.gp" line 7: fake failure; every result but the figures is written to late/' \
+  -- env PATH="$PWD/passbin:$PATH" "$SSAC" "${EXP[@]}" --out late
+"$SSAC" "${EXP[@]}" --no-plots --out noplots >/dev/null
+cmp -s late/summary.json noplots/summary.json && [ -s late/table.txt ] && [ -s late/plots.gp ] &&
+  [ -s late/gnuplot.log ] && ! ls late/*.png >/dev/null 2>&1 && ok ||
+  bad "after a late gnuplot failure late/ holds: $(ls late 2>&1)"
+no_temporaries . "late gnuplot failure"
 
 # Inputs: a CSV through a pipe is read like a file; a FIFO nobody writes to is given up after
 # kPipeWaitSeconds (10 s) instead of blocking for ever.
@@ -85,6 +125,43 @@ piped=$("$SSAC" gamma <(cat tiny.csv) 2>&1)
   bad "a CSV through a pipe: $piped"
 mkfifo lonely.fifo
 expect 1 'lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)' -- timeout 60 "$SSAC" gamma lonely.fifo
+# ssac gof reads both its files through the same reader: a pipe works, a FIFO without a writer is
+# given up after 10 s (the two cases run side by side).
+cp "$FIXTURES/law.json" "$FIXTURES/observed.txt" .
+piped=$("$SSAC" gof --expected <(cat law.json) --observed <(cat observed.txt) 2>&1)
+[[ $piped == *"observed: /dev/fd/"*", 3 runs"*"verdict: conforms"* ]] && ok || bad "gof through pipes: $piped"
+timeout 60 "$SSAC" gof --expected lonely.fifo --observed observed.txt >/dev/null 2>gof1.txt &
+p1=$!
+timeout 60 "$SSAC" gof --expected law.json --observed lonely.fifo >/dev/null 2>gof2.txt &
+p2=$!
+wait $p1
+s1=$?
+wait $p2
+s2=$?
+[ "$s1" = 1 ] && [ "$(cat gof1.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)" ] &&
+  ok || bad "gof --expected FIFO: exit $s1, $(cat gof1.txt)"
+[ "$s2" = 1 ] && [ "$(cat gof2.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)" ] &&
+  ok || bad "gof --observed FIFO: exit $s2, $(cat gof2.txt)"
+
+# The answer log of the interactive oracle: a session's answers are reused by the next one (which
+# then asks nothing); a FIFO is refused at once (it is read and then appended to); a write that
+# fails (a file-size limit of 0 blocks, SIGXFSZ ignored so that the write fails with EFBIG) ends
+# the session with one line instead of claiming the answer saved.
+yes y | head -n 200 | "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers ans.txt \
+  --out first.csv >/dev/null 2>&1
+"$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers ans.txt --out second.csv \
+  </dev/null >/dev/null 2>&1
+[ -s ans.txt ] && cmp -s first.csv second.csv && ok || bad "the answer log was not reused"
+mkfifo ans.fifo
+expect 1 'ans.fifo: is not a regular file (a device, FIFO or socket); the answer log is read and then appended to' \
+  -- timeout 20 "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers ans.fifo
+# (stderr goes through a pipe: the limit would stop its writes to a file too)
+printf 'y\n' | bash -c 'trap "" XFSZ; ulimit -f 0; exec "$@"' _ \
+  "$SSAC" cluster tiny.csv --k 2 --eta 2 --oracle interactive --answers full.txt 2>&1 >/dev/null |
+  tail -n 1 >full.txt.err
+status=${PIPESTATUS[1]}
+[ "$status" = 1 ] && grep -q 'full.txt: cannot write answer 1 to the answer log' full.txt.err &&
+  ok || bad "a failed write of the answer log: exit $status, $(cat full.txt.err)"
 
 # A thread the system refuses (address space capped at 1 GB, 400 threads of 8 MiB stacks): one
 # line and exit 1, not std::terminate.
@@ -94,6 +171,13 @@ if bash -c "ulimit -v 1000000 && exec \"\$0\" --version" "$SSAC" >/dev/null 2>&1
     "$SSAC" experiment --reps 400 --n 30 --k 2 --gamma-min 0 --gamma-max inf --quiet --no-plots \
     --threads 400 --out threads
   [ ! -e threads ] && ok || bad "threads/ written although the run failed"
+  # ssac calibrate and ssac harden start their workers through the same pool.
+  expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\"" \
+    "$SSAC" calibrate --grid 5 --threads 400
+  expect 1 'cannot start worker thread' -- bash -c "ulimit -v 1000000 && exec \"\$0\" \"\$@\" >/dev/null" \
+    "$SSAC" harden --n 30 --restarts 1 --reps 10 --max-evals 1 --final-reps 10 --threads 400 \
+    --out hthreads.csv
+  [ ! -e hthreads.csv ] && ok || bad "hthreads.csv written although the run failed"
 else
   echo "skipped: the thread-failure case (ssac does not start under a 1 GB address-space limit)"
 fi

@@ -7,7 +7,8 @@ other implementations. This test keeps them from drifting apart:
    trace event by event, through the corpus schema's $ref to the trace schema);
 2. traces the program writes (every search, the original SSAC, the authors' assignment rule, a
    non-paper rule set, k below the oracle's clusters) and the committed trace fixtures validate
-   against the trace schema, and `ssac validate` accepts them;
+   against the trace schema of their version (2, or 1 for the version-1 fixture), and
+   `ssac validate` accepts them;
 3. one trace, edited one field at a time (a field dropped, an unknown field added, a value of the
    wrong type, a string outside its set of values, a negative integer), is rejected by the schema
    exactly when `ssac validate` rejects it as malformed, and both name the same line;
@@ -40,7 +41,9 @@ def validator(name):
     return jsonschema.Draft202012Validator(s, resolver=resolver)
 
 
-trace_schema = validator("ssac-trace-v1.schema.json")
+trace_schemas = {1: validator("ssac-trace-v1.schema.json"),
+                 2: validator("ssac-trace-v2.schema.json")}
+trace_schema = trace_schemas[2]
 corpus_schema = validator("ssac-conformance-v1.schema.json")
 manifest_schema = validator("ssac-conformance-manifest-v1.schema.json")
 failures = []
@@ -52,9 +55,13 @@ def fail(msg):
 
 
 def schema_bad_line(lines):
-    """The first line (1-based) of a trace that the trace schema rejects, or None."""
+    """The first line (1-based) of a trace that the trace schema of its version (the header's:
+    1, else 2) rejects, or None."""
+    header = json.loads(lines[0]) if lines else {}
+    version = header.get("version") if isinstance(header, dict) else None
+    schema = trace_schemas[1 if version == 1 and not isinstance(version, bool) else 2]
     for i, line in enumerate(lines, 1):
-        if not trace_schema.is_valid(json.loads(line)):
+        if not schema.is_valid(json.loads(line)):
             return i
     return None
 
@@ -110,16 +117,20 @@ with tempfile.TemporaryDirectory() as tmp:
     for t in sorted((src / "fuzz" / "corpus" / "trace").glob("*.jsonl")):
         written.append((t, None))
     written.append((src / "tests" / "fixtures" / "trace.jsonl", src / "tests/fixtures/tiny.csv"))
+    written.append((src / "tests" / "fixtures" / "trace-v1.jsonl", src / "tests/fixtures/tiny.csv"))
     for t, d in written:
         lines = t.read_text().splitlines()
         bad = schema_bad_line(lines)
         if bad is not None:
-            err = next(trace_schema.iter_errors(json.loads(lines[bad - 1])))
+            version = json.loads(lines[0]).get("version")
+            err = next(trace_schemas[1 if version == 1 else 2].iter_errors(json.loads(lines[bad - 1])))
             fail(f"{t.name}:{bad}: the schema rejects a trace the program wrote: {err.message}")
         if d is not None and reader_bad_line(d, t, str(t)) is not None:
             fail(f"{t.name}: ssac validate cannot read a trace the program wrote")
     print(f"schema: {len(written)} traces checked")
     headers = [json.loads(t.read_text().splitlines()[0]) for t, _ in written]
+    if sorted({h["version"] for h in headers}) != [1, 2]:
+        fail("the traces checked are not of both versions, 1 and 2")
     for field in ("oracle", "seed", "oracle_clusters", "semantics", "rules", "oracle_memory"):
         if not any(field in h for h in headers):
             fail(f"no trace checked has the optional header field {field!r}")
@@ -129,7 +140,7 @@ with tempfile.TemporaryDirectory() as tmp:
     firsts = {}
     for i, e in enumerate(base):
         k = e["event"]
-        better = k == "step" and e["anchor_answer"] is not None and e["sample"]
+        better = k == "step" and e["x1_answer"] is not None and e["sample"]
         if k not in firsts or (better and not firsts[k][1]):
             firsts[k] = (i, k != "step" or better)
     expected_kinds = {"header", "iteration", "sample", "query", "assignment", "cluster", "step",

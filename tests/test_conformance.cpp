@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "ssac/error.hpp"
 #include "ssac/trace.hpp"
 
 namespace fs = std::filesystem;
@@ -130,9 +131,12 @@ TEST(Conformance, RIsTheCeilingOfTheExactProductNotOfTheRoundedOne) {
     });
     const auto rep = ssac::validate_trace(X, trace, "t.jsonl");
     ASSERT_FALSE(rep.conforms) << file;
-    EXPECT_EQ(rep.divergence->message, "event 1 (header): r: expected " +
-                                           std::to_string(rounded + 1) + " = ceil(k eta), found " +
-                                           std::to_string(rounded));
+    EXPECT_EQ(rep.divergence->message,
+              "event 1 (header): r: expected " + std::to_string(rounded + 1) +
+                  " = ceil(k eta), found " + std::to_string(rounded) +
+                  "; Algorithm 1, line 1 draws r = ceil(k eta) of the exact product k eta, which "
+                  "exceeds the rounded double product fl(k eta) = " +
+                  std::to_string(rounded) + ": " + std::to_string(rounded) + " = ceil(fl(k eta))");
     ++checked;
   });
   EXPECT_EQ(checked, 4u);
@@ -202,4 +206,80 @@ TEST(Conformance, OracleMemoryVectorsNameTheirMemoryAndAFreshRepeatIsRejectedUnd
   });
   EXPECT_EQ(per_pair, 7u);  // two per weak search, one in the original SSAC's file
   EXPECT_EQ(fresh, 3u);
+}
+
+TEST(Conformance, TheVectorsThatDependOnTheTieRuleOfS6AreFlagged) {
+  // docs/conformance.md, "Ties": a vector is flagged TieOrderS6 exactly when its replay with equal
+  // distances ordered by decreasing row (the opposite of S6) diverges. Independently of that
+  // replay, every flagged vector has two rows of some S_i at exactly the same distance from that
+  // iteration's mu'_p (no tie, no dependence on the tie rule), and the DistanceTie vectors, built
+  // to put a tie at a probe, are among them.
+  std::size_t flagged = 0, unflagged = 0;
+  for_each_test([&](const std::string& file, const ssac::Matrix& X, const json& t) {
+    if (!t.contains("trace")) return;
+    const std::string at = file + " tcId " + t["tcId"].dump();
+    const bool flag = has_flag(t, "TieOrderS6");
+    ssac::ReplayOptions reversed;
+    reversed.reversed_ties = true;
+    const std::string trace = trace_with_header(t, [](json&) {});
+    EXPECT_EQ(!ssac::validate_trace(X, trace, "t.jsonl", reversed).conforms, flag) << at;
+    if (has_flag(t, "DistanceTie")) {
+      EXPECT_TRUE(flag) << at;
+    }
+    flagged += flag;
+    unflagged += !flag;
+    if (!flag) return;
+    // S_i: the rows not yet assigned; a tie is two of them at one distance from the cluster's
+    // mu'_p.
+    std::vector<char> gone(static_cast<std::size_t>(X.rows()), 0);
+    bool tie = false;
+    for (const json& ev : t["trace"]) {
+      if (ev["event"] == "cluster") {
+        ssac::Vector c(X.cols());
+        for (Eigen::Index i = 0; i < X.cols(); ++i)
+          c[i] = ev["center"][static_cast<std::size_t>(i)].get<double>();
+        std::map<double, int> at_distance;
+        for (std::size_t x = 0; x < gone.size(); ++x)
+          if (!gone[x]) tie |= ++at_distance[ssac::distance(X, x, c)] > 1;
+      }
+      if (ev["event"] == "outcome")
+        for (const json& r : ev["assigned"])
+          gone[r.get<std::size_t>()] = 1;
+    }
+    EXPECT_TRUE(tie) << at << ": flagged TieOrderS6 without a tie in distance";
+  });
+  EXPECT_GT(flagged, 4u);  // more than the DistanceTie vectors: ties are common here
+  EXPECT_GT(unflagged, 0u);
+}
+
+TEST(Conformance, LabelledDataGiveTheOracleClustersAHeaderOmits) {
+  // S2, rule 5: elimination applies only when k is the oracle's number of clusters. The vectors
+  // flagged KBelowOracleClusters run k = 2 on three clusters, so their headers say
+  // oracle_clusters = 3. Another implementation's trace may omit the field: with the data's labels
+  // (3 clusters) the replay still knows it and the trace conforms; without them it replays with
+  // elimination and diverges where a draw answered no and not-sure. A header naming another number
+  // than the labels' is refused.
+  std::size_t checked = 0;
+  for_each_test([&](const std::string& file, const ssac::Matrix& X, const json& t) {
+    if (!has_flag(t, "KBelowOracleClusters")) return;
+    ASSERT_EQ(t["trace"].front()["oracle_clusters"], 3) << file;
+    const std::string omitted = trace_with_header(t, [](json& ev) { ev.erase("oracle_clusters"); });
+    ssac::ReplayOptions labelled;
+    labelled.label_clusters = 3;
+    EXPECT_TRUE(ssac::validate_trace(X, omitted, "t.jsonl", labelled).conforms) << file;
+    const auto without = ssac::validate_trace(X, omitted, "t.jsonl");
+    ASSERT_FALSE(without.conforms) << file;
+    EXPECT_EQ(without.divergence->what.rfind("clusters", 0), 0u) << without.divergence->message;
+    const std::string other = trace_with_header(t, [](json& ev) { ev["oracle_clusters"] = 4; });
+    try {
+      ssac::validate_trace(X, other, "t.jsonl", labelled);
+      ADD_FAILURE() << file << ": oracle_clusters = 4 was accepted for data of 3 labels";
+    } catch (const ssac::DataError& e) {
+      EXPECT_STREQ(e.what(),
+                   "t.jsonl:1: oracle_clusters = 4 but the data's labels have 3 clusters (the "
+                   "trace is for other labels)");
+    }
+    ++checked;
+  });
+  EXPECT_EQ(checked, 3u);  // one per weak search
 }

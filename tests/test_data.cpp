@@ -124,6 +124,47 @@ TEST(ClusterStats, SinglePointClustersAndOneClusterGiveInfiniteMargin) {
   EXPECT_EQ(cluster_stats(X, {1, 1, 1}).gamma, std::numeric_limits<double>::infinity());
 }
 
+// proofs-notes/semantics.md, "Means of huge coordinates": a sum that overflows is taken again
+// without overflow; a sum that does not keeps the plain sum's bits.
+TEST(MeanOfRows, AnOverflowingSumIsTakenAgainWithoutOverflow) {
+  const double big = std::numeric_limits<double>::max();
+  Matrix X(3, 2);
+  X << 1.5e308, 1, 1.0e308, 2, 0.5e308, 4;
+  const Vector mu = mean_of_rows(X, {0, 1, 2});
+  EXPECT_TRUE(std::isfinite(mu[0]));
+  EXPECT_NEAR(mu[0], 1.0e308, 1e293);  // (1.5 + 1.0 + 0.5) / 3 times 1e308
+  EXPECT_EQ(mu[1], 7.0 / 3.0);         // the plain sum: (1 + 2 + 4) / 3
+  // Every coordinate the largest double: the rounding past it is clamped back.
+  Matrix Y(3, 1);
+  Y << big, big, big;
+  EXPECT_EQ(mean_of_rows(Y, {0, 1, 2})[0], big);
+  Y << -big, -big, -big;
+  EXPECT_EQ(mean_of_rows(Y, {0, 1, 2})[0], -big);
+  // Negative control: the plain sum of the same rows is infinite, and scaled data whose sums do
+  // not overflow are unchanged, bit for bit, from the plain formula.
+  EXPECT_TRUE(std::isinf(X(0, 0) + X(1, 0) + X(2, 0)));
+  Matrix Z(4, 1);
+  Z << 0.1, 0.2, 0.3, 1e-300;
+  EXPECT_EQ(mean_of_rows(Z, {0, 1, 2, 3, 1})[0], (0.1 + 0.2 + 0.3 + 1e-300 + 0.2) / 5.0);
+}
+
+// A distance beyond the largest double has no ratio: cluster_stats refuses it naming the row.
+TEST(ClusterStats, ADistanceBeyondTheLargestDoubleIsAnError) {
+  Matrix X(4, 2);
+  X << 1.7e308, 1.1e308, 0.2e308, 0, -1.7e308, -1.1e308, -0.2e308, 0;
+  try {
+    cluster_stats(X, {1, 1, 2, 2});
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("data row 3: its distance to the mean of cluster 1 "
+                                         "exceeds the largest double"),
+              std::string::npos)
+        << e.what();
+  }
+  // The same points 1e-8 times as large: gamma is defined.
+  EXPECT_TRUE(std::isfinite(cluster_stats(X * 1e-8, {1, 1, 2, 2}).gamma));
+}
+
 TEST(Distance, IsEuclidean) {
   const double a[] = {1, 2, 3}, b[] = {4, 6, 3};
   EXPECT_EQ(distance(a, b, 3), 5.0);

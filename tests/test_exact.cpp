@@ -1,6 +1,7 @@
 // The exact enumerator (ssac/exact.hpp): hand-worked instances (proofs-notes/exact.md), the
 // cluster-assignment success probability against theory/, and Monte Carlo runs of the reference
-// against the exact distribution.
+// against the exact distribution. About 440 lines, one file: the three kinds of check share the
+// instance builders and the exact binomial test, and together are the enumerator's own test.
 #include <gtest/gtest.h>
 
 #include <boost/math/distributions/binomial.hpp>
@@ -91,6 +92,66 @@ TEST(Exact, HandWorkedFourPointsOneNotSure) {
   EXPECT_EQ(r.expected_queries_phase2, R(41, 12));
   EXPECT_EQ(r.expected_correct, R(37, 12));
   EXPECT_EQ(r.expected_accuracy_pct, R(925, 12));
+}
+
+// proofs-notes/exact.md, "n = 3, k = 2, random-weak q = 1/2": r = 1, unified search with beta = 1
+// (a not-sure probe reads out), every query a fair Bernoulli(1/2).
+TEST(Exact, HandWorkedThreePointsRandomWeak) {
+  const Matrix X = line({0, 1, 10});
+  const std::vector<int> truth = {1, 1, 2};
+  Params P;
+  P.k = 2;
+  P.eta = 0.5;
+  P.beta = 1;
+  P.search = Search::unified;
+  P.oracle_clusters = 2;
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.q = R(1, 2);
+  o.spec.q = 0.5;
+  const ExactResult r = exact_distribution(X, truth, o, P);
+  EXPECT_EQ(r.total, 1);
+  EXPECT_EQ(r.p_failure, R(7, 12));
+  EXPECT_EQ(r.p_exact_recovery, R(1, 4));
+  EXPECT_EQ(r.clusters_recovered.at(1), R(7, 12));
+  EXPECT_EQ(r.clusters_recovered.at(2), R(5, 12));
+  EXPECT_EQ(r.clusters_recovered.count(0), 0U);
+  EXPECT_EQ(r.outcomes.size(), 10U);
+  EXPECT_EQ(probability_of(r, {1, 1, 2}), R(1, 6));
+  EXPECT_EQ(probability_of(r, {2, 2, 1}), R(1, 12));
+  for (const std::vector<int>& partial :
+       std::vector<std::vector<int>>{{1, 0, 2}, {0, 1, 2}, {2, 0, 1}, {0, 2, 1}})
+    EXPECT_EQ(probability_of(r, partial), R(1, 24));
+  EXPECT_EQ(probability_of(r, {1, 1, 0}), R(1, 4));
+  EXPECT_EQ(probability_of(r, {1, 0, 0}), R(1, 12));
+  EXPECT_EQ(probability_of(r, {0, 1, 0}), R(1, 12));
+  EXPECT_EQ(probability_of(r, {0, 0, 1}), R(1, 6));
+  EXPECT_EQ(r.expected_queries_phase1, R(1));
+  EXPECT_EQ(r.expected_queries_phase2, R(5, 3));
+  EXPECT_EQ(r.expected_correct, R(23, 12));
+  EXPECT_EQ(r.expected_accuracy_pct, R(575, 9));
+}
+
+// README, "What is reachable": examples/exact/ten-points.csv (three 2-D clusters of 4, 3 and 3
+// points), perfect oracle, k = 3, eta = 1 (r = 3), beta = 3, unified search. The branch and state
+// counts are the README's (about 6 s of CPU); the perfect oracle recovers the clustering always.
+TEST(Exact, TenPointsPerfectOracleBranchCount) {
+  Matrix X(10, 2);
+  X << 0, 0, 1, 0, 0, 1, 1, 1, 10, 0, 11, 0, 10, 1, 0, 10, 1, 10, 0, 11;
+  const std::vector<int> truth = {1, 1, 1, 1, 2, 2, 2, 3, 3, 3};
+  Params P;
+  P.k = 3;
+  P.eta = 1;
+  P.beta = 3;
+  P.oracle_clusters = 3;
+  const ExactResult r = exact_distribution(X, truth, ExactOracle{}, P);
+  EXPECT_EQ(r.total, 1);
+  EXPECT_EQ(r.branches, 323886U);
+  EXPECT_EQ(r.states, (std::vector<std::size_t>{4038, 97092, 77184}));
+  EXPECT_EQ(r.p_exact_recovery, 1);
+  EXPECT_EQ(r.outcomes.size(), 6U);
+  EXPECT_EQ(r.expected_queries_phase1, R(2405517, 171500));
+  EXPECT_EQ(r.expected_queries_phase2, R(79119, 8575));
 }
 
 // proofs-notes/exact.md, "The joint law": the n = 3 instance with the numbers of queries.

@@ -1,11 +1,13 @@
-// The pinned instance of proofs-notes/oracle-independence.md ("Exact failure probabilities under
-// each model"): two_pairs (rows at x = 0, 1, 10, 11, clusters {0, 1} and {10, 11}), k = 2, eta = 1
+// The pinned instances of proofs-notes/oracle-independence.md. "Exact failure probabilities under
+// each model": two_pairs (rows at x = 0, 1, 10, 11, clusters {0, 1} and {10, 11}), k = 2, eta = 1
 // (r = 2), beta = 4, Algorithm 2, q = 7/10. The exact P(failure) under fresh memory, per-pair
 // memory and the correlated oracle, pinned as fractions; then `ssac experiment --data` (the
-// program's own Monte Carlo, its own random streams) against each exact value.
+// program's own Monte Carlo, its own random streams) against each exact value. "Theorem 1 at its
+// own eta and beta": a three-row instance on which the correlated oracle breaks the guarantee.
 #include <gtest/gtest.h>
 
 #include <boost/math/distributions/binomial.hpp>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +18,7 @@
 
 #include "ssac/exact.hpp"
 #include "ssac/oracle_spec.hpp"
+#include "ssac/theory/bounds.hpp"
 
 namespace fs = std::filesystem;
 
@@ -136,6 +139,39 @@ TEST(ExactMemory, ProgramMonteCarloAgreesWithTheExactValues) {
       EXPECT_FALSE(accepted(counts[i], N, models[j].second, alpha)) << i << " vs " << j;
     }
   }
+}
+
+// proofs-notes/oracle-independence.md, "Theorem 1 at its own eta and beta": rows at x = 0, 1 (one
+// cluster) and 100 (the other; examples/exact/theorem1-correlated.csv), k = 2, delta = 0.3,
+// q = 1/2, Algorithm 2, with eta and beta the theorem's own for the data's margin (gamma = 199):
+// eta_random = 4.737 (r = 10), beta = ceil(beta_random) = 4. Under the correlated oracle with
+// rho = 0.9 (rows 0 and 1 are hard: 0.5 = r(C_1) > 0.45) the exact P(failure) is 1/2 > delta:
+// a confused run (probability 1 - q) answers not-sure on every pair with row 0 or 1.
+TEST(ExactMemory, Theorem1FailsUnderCorrelatedAbstentionAtItsOwnEtaAndBeta) {
+  Matrix X(3, 1);
+  X << 0, 1, 100;
+  const std::vector<int> truth = {1, 1, 2};
+  const double gamma = cluster_stats(X, truth).gamma, delta = 0.3, q = 0.5;
+  EXPECT_DOUBLE_EQ(gamma, 199.0);
+  Params P;
+  P.k = 2;
+  P.search = Search::random;
+  P.oracle_clusters = 2;
+  P.eta = theory::eta_random<double>(2, 1, delta, gamma, q);
+  P.beta = static_cast<int>(std::ceil(theory::beta_random<double>(2, 3, delta, q)));
+  EXPECT_NEAR(P.eta, 4.737, 5e-4);
+  EXPECT_EQ(P.sample_size(), 10U);
+  EXPECT_EQ(P.beta, 4);
+  ExactOracle o;
+  o.spec.kind = OracleKind::correlated;
+  o.spec.q = q;
+  o.spec.rho = 0.9;
+  o.q = Rational(1, 2);
+  const ExactResult r = exact_distribution(X, truth, o, P);
+  EXPECT_EQ(r.total, 1);
+  EXPECT_EQ(fraction_string(r.p_failure), "1/2");
+  EXPECT_GT(r.p_failure, Rational(3, 10));  // above delta: the guarantee fails
+  EXPECT_EQ(fraction_string(r.p_exact_recovery), "1/2");
 }
 
 }  // namespace

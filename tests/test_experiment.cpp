@@ -6,17 +6,20 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "ssac/error.hpp"
 #include "ssac/experiment.hpp"
 #include "ssac/experiment_summary.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/workers.hpp"
 
 namespace fs = std::filesystem;
 
@@ -312,3 +315,30 @@ TEST(Experiment, CorrelatedOracleRunsEveryQWithEveryRhoAndReadsBack) {
 }
 
 }  // namespace
+
+// The worker pool (ssac/workers.hpp) of the experiment, calibrate and harden: the first exception
+// of a worker stops the others and is rethrown once all are joined; one that never throws runs
+// every worker to its end. The negative control is the second call: nothing thrown.
+TEST(Workers, TheFirstErrorStopsTheOthersAndIsRethrownAfterTheJoin) {
+  std::atomic<int> started{0}, finished{0};
+  std::atomic<bool> stop{false};
+  auto work = [&] {
+    const int me = started.fetch_add(1);
+    if (me == 0) throw ssac::DataError("worker failed");
+    while (!stop.load())
+      std::this_thread::yield();
+    finished.fetch_add(1);
+  };
+  try {
+    ssac::run_workers(4, work, [&] { stop.store(true); });
+    FAIL() << "no error";
+  } catch (const ssac::DataError& e) {
+    EXPECT_STREQ(e.what(), "worker failed");
+  }
+  EXPECT_EQ(started.load(), 4);
+  EXPECT_EQ(finished.load(), 3);  // every other worker ended before the rethrow
+  std::atomic<int> ran{0};
+  ssac::run_workers(
+      3, [&] { ran.fetch_add(1); }, [] {});
+  EXPECT_EQ(ran.load(), 3);
+}

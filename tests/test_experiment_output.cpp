@@ -208,17 +208,19 @@ TEST(ExperimentOutput, SlicesMergedWriteTheSingleRunsFilesFiguresIncluded) {
   }
 }
 
-TEST(ExperimentOutput, AFailingPlotterLeavesNoOutput) {
+// A gnuplot that cannot draw (here `false`, which exits 1) or is missing is found by
+// prepare_output's probe before anything is written.
+TEST(ExperimentOutput, AGnuplotThatCannotDrawIsFoundBeforeAnythingIsWritten) {
   TempDir tmp;
   const auto r = ssac::run_experiment(small(1), 1);
   ssac::cli::WriteOptions w;
-  w.gnuplot = "false";  // starts, then exits with status 1
+  w.gnuplot = "false";
   const fs::path out = tmp.path / "out";
   try {
     ssac::cli::write_experiment(r, out.string(), w);
     FAIL() << "no error";
   } catch (const ssac::DataError& e) {
-    EXPECT_NE(std::string(e.what()).find("false failed on plots.gp"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("false: cannot draw PNG files"), std::string::npos)
         << e.what();
   }
   EXPECT_FALSE(fs::exists(out));            // not even created
@@ -232,6 +234,36 @@ TEST(ExperimentOutput, AFailingPlotterLeavesNoOutput) {
   }
   EXPECT_FALSE(fs::exists(out));            // not even created
   EXPECT_TRUE(files_in(tmp.path).empty());  // and no staging directory beside it
+}
+
+// A gnuplot that passes the probe and then fails on the script costs the figures only: the rest
+// of the directory is written, PlotsFailed names the failure and lists the files.
+TEST(ExperimentOutput, APlotterFailingAfterTheProbeKeepsTheResults) {
+  TempDir tmp;
+  const fs::path fake = tmp.path / "fake-gnuplot";
+  {
+    std::ofstream f(fake);
+    f << "#!/bin/sh\n[ \"$1\" = -e ] && exit 0\necho 'plots.gp line 1: broken' >&2\nexit 1\n";
+  }
+  fs::permissions(fake, fs::perms::owner_all);
+  const auto r = ssac::run_experiment(small(1), 1);
+  ssac::cli::WriteOptions w;
+  w.gnuplot = fake.string();
+  const fs::path out = tmp.path / "out";
+  try {
+    ssac::cli::write_experiment(r, out.string(), w);
+    FAIL() << "no error";
+  } catch (const ssac::cli::PlotsFailed& e) {
+    EXPECT_NE(std::string(e.what()).find("failed on plots.gp: plots.gp line 1: broken"),
+              std::string::npos)
+        << e.what();
+    EXPECT_EQ(e.files, files_in(out));
+  }
+  EXPECT_EQ(read(out / "summary.json"), ssac::summary_json(r));
+  for (const std::string& f : files_in(out))
+    EXPECT_NE(fs::path(f).extension(), ".png") << f;
+  EXPECT_TRUE(fs::exists(out / "gnuplot.log"));
+  EXPECT_EQ(files_in(tmp.path), (std::vector<std::string>{"fake-gnuplot", "out"}));
 }
 
 }  // namespace

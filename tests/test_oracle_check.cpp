@@ -1,11 +1,14 @@
 // `ssac validate --check-oracle` (ssac/oracle_check.hpp) must catch answers that the oracle the
 // trace names could not have given: Definition 6 (a) computed with max instead of min, and a
 // random-weak oracle abstaining at 1 - q^2 instead of 1 - q; and it must pass the real oracles'
-// traces (the negative controls of these tests).
+// traces (the negative controls of these tests). Each wrong answer is reported with the rule that
+// decides it: the clause of Definition 6 or 7 with its inequality, or Definition 3 or 5.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,7 +18,7 @@
 #include "ssac/oracle_spec.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
-#include "trace_fixture.hpp"
+#include "trace_events.hpp"
 
 using namespace ssac;
 
@@ -29,6 +32,12 @@ Matrix lopsided() {
   return X;
 }
 const std::vector<int> kLopsided = {1, 1, 1, 1, 2, 2, 2};
+const OracleSpec kLocal{OracleKind::local, 1.0, 2.5, 1.0};
+// Seed 0 of AbstentionRateOfOneMinusQSquaredIsCaught, as `ssac validate --check-oracle` prints it.
+const std::string kSeed0Verdict =
+    "every definite answer of 348 is truthful; abstentions 170 of 348 = 0.4885, exact two-sided "
+    "99.9% Clopper-Pearson interval [0.3999, 0.5776] excludes 1 - q = 0.3000: Definition 5 has "
+    "each query abstain with probability 1 - q; this oracle abstains at another rate";
 
 // Definition 6 (a) with max where the paper has min; (b) as in the paper (rho = 1).
 class MaxLocalOracle : public Oracle {
@@ -66,11 +75,12 @@ class MaxLocalOracle : public Oracle {
   std::vector<double> mean_, own_, radius_;
 };
 
-std::string trace_of(const Matrix& X, Oracle& oracle, const Params& P, const std::string& name,
-                     std::uint64_t seed) {
+// The trace of a run with `oracle`, its header naming `spec` (none: no `oracle` field).
+std::string trace_of(const Matrix& X, Oracle& oracle, const Params& P,
+                     const std::optional<OracleSpec>& spec, std::uint64_t seed) {
   TraceHeader h;
   h.params = P;
-  h.oracle = name;
+  h.oracle = spec;
   fixtures::TraceText t(X, h);
   run_ssac(X, oracle, P, seed, t.writer.get());
   return t.text;
@@ -90,18 +100,28 @@ TEST(OracleCheck, Definition6aWithMaxInsteadOfMinIsCaught) {
     // The correct oracle's trace passes; the wrong one's is caught once it asks a pair on which
     // min and max differ.
     auto right = DistanceWeakOracle::local(X, kLopsided, 2.5, 1.0);
-    const auto ok = check_oracle_answers(
-        X, kLopsided, trace_of(X, right, P, "local nu=2.5 rho=1", seed), "t.jsonl", std::nullopt);
+    const auto ok = check_oracle_answers(X, kLopsided, trace_of(X, right, P, kLocal, seed),
+                                         "t.jsonl", std::nullopt);
     EXPECT_TRUE(ok.spec_from_header);
     EXPECT_TRUE(ok.passes()) << "seed " << seed << ": event " << ok.wrong->event;
     MaxLocalOracle wrong(X, kLopsided, 2.5);
-    const auto bad = check_oracle_answers(
-        X, kLopsided, trace_of(X, wrong, P, "local nu=2.5 rho=1", seed), "t.jsonl", std::nullopt);
+    const auto bad = check_oracle_answers(X, kLopsided, trace_of(X, wrong, P, kLocal, seed),
+                                          "t.jsonl", std::nullopt);
     if (bad.passes()) continue;
     ++caught;
     EXPECT_NE(kLopsided[bad.wrong->x], kLopsided[bad.wrong->y]);
     EXPECT_EQ(bad.wrong->expected, "no");
     EXPECT_EQ(bad.wrong->found, "not-sure");
+    // The pairs min and max tell apart: row 3 (at 6, d(x, mu_1) = 3.75) with row 4 (at 10,
+    // d = 1) or row 5 (at 11, d = 0); (nu - 1) min is 1.5 or 0, below d(x, y) = 4 or 5.
+    const auto [lo, hi] = std::minmax(bad.wrong->x, bad.wrong->y);
+    ASSERT_EQ(lo, 3u);
+    const std::string clause = hi == 4 ? "d(x,y) = 4 >= (nu-1) min{d(x,mu_i), d(y,mu_j)} = 1.5"
+                                       : "d(x,y) = 5 >= (nu-1) min{d(x,mu_i), d(y,mu_j)} = 0";
+    EXPECT_EQ(bad.verdict(), "event " + std::to_string(bad.wrong->event) + ": Q(" +
+                                 std::to_string(bad.wrong->x) + ", " +
+                                 std::to_string(bad.wrong->y) + "): Definition 6(a): " + clause +
+                                 ", so the oracle answers no; the trace has not-sure");
   }
   EXPECT_GT(caught, 0) << "no run asked a pair on which min and max differ";
 }
@@ -125,14 +145,15 @@ TEST(OracleCheck, AbstentionRateOfOneMinusQSquaredIsCaught) {
   P.beta = 5;
   P.search = Search::random;
   const double q = 0.7;
+  const OracleSpec named{OracleKind::random, q};
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
     // The right rate passes (false-alarm rate 1e-3 per run, at the seeds fixed here).
     RandomWeakOracle right(labels, q, Rng::stream(seed, {kStreamOracle}));
-    const auto ok = check_oracle_answers(X, labels, trace_of(X, right, P, "random q=0.7", seed),
-                                         "t.jsonl", std::nullopt);
+    const auto ok = check_oracle_answers(X, labels, trace_of(X, right, P, named, seed), "t.jsonl",
+                                         std::nullopt);
     EXPECT_TRUE(ok.passes()) << "seed " << seed << ": [" << ok.rate_lo << ", " << ok.rate_hi << "]";
     RandomWeakOracle squared(labels, q * q, Rng::stream(seed, {kStreamOracle}));
-    const auto bad = check_oracle_answers(X, labels, trace_of(X, squared, P, "random q=0.7", seed),
+    const auto bad = check_oracle_answers(X, labels, trace_of(X, squared, P, named, seed),
                                           "t.jsonl", std::nullopt);
     EXPECT_GE(bad.trials, 200u);
     EXPECT_FALSE(bad.wrong.has_value());  // every definite answer is still the truth
@@ -140,10 +161,19 @@ TEST(OracleCheck, AbstentionRateOfOneMinusQSquaredIsCaught) {
         << "seed " << seed << ": " << bad.abstentions << " of " << bad.trials << ", ["
         << bad.rate_lo << ", " << bad.rate_hi << "]";
     EXPECT_GT(bad.rate_lo, 1.0 - q);
+    // The verdict names Definition 5's rate; the numbers are the check's own, to four places.
+    EXPECT_NE(bad.verdict().find("excludes 1 - q = 0.3000: Definition 5 has each query abstain "
+                                 "with probability 1 - q; this oracle abstains at another rate"),
+              std::string::npos)
+        << bad.verdict();
+    if (seed == 0) {
+      EXPECT_EQ(bad.verdict(), kSeed0Verdict);
+    }
   }
 }
 
 TEST(OracleCheck, TheHeadersOracleTextReadsBackAndAFallbackIsNeededOtherwise) {
+  // Version 1 wrote the oracle as text; version 2 writes an object (OracleCheckHeader below).
   for (const char* text : {"perfect", "random q=0.7", "random q=0.5 memory=per-pair",
                            "local nu=1.5 rho=0.85", "global rho=0.7", "correlated q=0.8 rho=0.9"}) {
     const auto s = parse_oracle_spec(text);
@@ -159,10 +189,160 @@ TEST(OracleCheck, TheHeadersOracleTextReadsBackAndAFallbackIsNeededOtherwise) {
   P.k = 2;
   P.eta = 2;
   P.beta = 2;
-  const std::string t = trace_of(X, perfect, P, "python callable", 1);
+  const std::string t = trace_of(X, perfect, P, std::nullopt, 1);  // a callable: no "oracle"
   EXPECT_THROW(check_oracle_answers(X, kLopsided, t, "t.jsonl", std::nullopt), ParameterError);
   const auto c = check_oracle_answers(X, kLopsided, t, "t.jsonl", OracleSpec{});
   EXPECT_FALSE(c.spec_from_header);
   EXPECT_TRUE(c.passes());
   EXPECT_GT(c.queries, 0u);
+}
+
+namespace {
+
+// Three clusters of four on a line: 0..3, 10..13, 20..23 (mu_i = 1.5, 11.5, 21.5; r(C_i) = 1.5),
+// the conformance corpus's three_lines. Every distance and bound below is exact in binary.
+Matrix three_lines() {
+  Matrix X(12, 1);
+  X << 0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23;
+  return X;
+}
+const std::vector<int> kThreeLines = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+
+}  // namespace
+
+TEST(OracleCheckRule, EachClauseOfDefinitions6And7IsNamedWithItsInequality) {
+  const Matrix X = three_lines();
+  // Definition 6 (a), nu = 6: rows 3 and 4 (at 3 and 10) are 7 apart, (nu - 1) min{1.5, 1.5} =
+  // 7.5: not-sure. Rows 0 and 7 (at 0 and 13) are 13 apart: the oracle answers.
+  const auto local = DistanceWeakOracle::local(X, kThreeLines, 6.0, 0.75);
+  EXPECT_EQ(local.rule(3, 4),
+            "Definition 6(a): d(x,y) = 7 < (nu-1) min{d(x,mu_i), d(y,mu_j)} = 7.5");
+  EXPECT_EQ(local.rule(0, 7),
+            "Definition 6(a): d(x,y) = 13 >= (nu-1) min{d(x,mu_i), d(y,mu_j)} = 7.5");
+  // Definition 6 (b), rho = 0.75: 2 rho r(C_1) = 2.25; rows 0 and 3 are 3 apart, rows 0 and 1 one.
+  EXPECT_EQ(local.rule(0, 3), "Definition 6(b): d(x,y) = 3 > 2 rho r(C_i) = 2.25");
+  EXPECT_EQ(local.rule(0, 1), "Definition 6(b): d(x,y) = 1 <= 2 rho r(C_i) = 2.25");
+  // Definition 7, rho = 0.5: rho r(C_i) = 0.75. Row 0 lies 1.5 from mu_1, row 5 (at 11) 0.5 from
+  // mu_2; rows 1 and 5 both 0.5. (b): 2 rho r(C_1) = 1.5.
+  const auto global = DistanceWeakOracle::global(X, kThreeLines, 0.5);
+  EXPECT_EQ(global.rule(0, 5), "Definition 7(a): d(x,mu_i) = 1.5 > rho r(C_i) = 0.75");
+  EXPECT_EQ(global.rule(5, 0), "Definition 7(a): d(y,mu_j) = 1.5 > rho r(C_j) = 0.75");
+  EXPECT_EQ(global.rule(1, 5),
+            "Definition 7(a): d(x,mu_i) = 0.5 <= rho r(C_i) = 0.75 and d(y,mu_j) = 0.5 <= rho "
+            "r(C_j) = 0.75");
+  EXPECT_EQ(global.rule(1, 2), "Definition 7(b): d(x,y) = 1 <= 2 rho r(C_i) = 1.5");
+  EXPECT_EQ(global.rule(0, 3), "Definition 7(b): d(x,y) = 3 > 2 rho r(C_i) = 1.5");
+}
+
+TEST(OracleCheckRule, TheRuleTextAgreesWithTheAnswerOnEveryPair) {
+  // The clause holds (the oracle abstains) exactly when its relation is strict: <, > (negated,
+  // >=, <=). A rule text that disagreed with query() would misname a wrong answer.
+  std::size_t pairs = 0, abstained = 0;
+  for (const Matrix& X : {three_lines(), lopsided()}) {
+    const std::vector<int>& labels = X.rows() == 12 ? kThreeLines : kLopsided;
+    for (auto oracle :
+         {DistanceWeakOracle::local(X, labels, 6.0, 0.75),
+          DistanceWeakOracle::local(X, labels, 2.5, 1.0),
+          DistanceWeakOracle::global(X, labels, 0.5), DistanceWeakOracle::global(X, labels, 0.9)})
+      for (std::size_t x = 0; x < labels.size(); ++x)
+        for (std::size_t y = 0; y < labels.size(); ++y) {
+          if (x == y) continue;
+          const std::string r = oracle.rule(x, y);
+          const bool strict =
+              r.find(" <= ") == std::string::npos && r.find(" >= ") == std::string::npos;
+          EXPECT_EQ(strict, oracle.query(x, y) == Answer::NotSure) << x << ", " << y << ": " << r;
+          ++pairs;
+          abstained += strict;
+        }
+  }
+  EXPECT_GT(abstained, 0u);  // both sides of the equivalence occur
+  EXPECT_LT(abstained, pairs);
+}
+
+TEST(OracleCheck, AWrongAnswerIsReportedWithTheRuleThatDecidesIt) {
+  const Matrix X = three_lines();
+  Params P;
+  P.k = 3;
+  P.eta = 3;
+  P.beta = 3;
+  P.search = Search::distance;
+  // The first query of each trace answered otherwise: the report names the first query, the
+  // oracle's answer and its rule.
+  auto flip_first = [](const std::string& text, std::size_t& event, std::string& was) {
+    auto ev = fixtures::events_of(text);
+    for (std::size_t e = 0; e < ev.size(); ++e)
+      if (ev[e]["event"] == "query") {
+        was = ev[e]["answer"].get<std::string>();
+        ev[e]["answer"] = was == "yes" ? "no" : "yes";
+        event = e + 1;
+        return fixtures::text_of(ev);
+      }
+    return text;
+  };
+  for (const OracleSpec& spec : {OracleSpec{OracleKind::local, 1.0, 6.0, 0.75},
+                                 OracleSpec{OracleKind::global, 1.0, 1.0, 0.5}}) {
+    const auto oracle = spec.kind == OracleKind::local
+                            ? DistanceWeakOracle::local(X, kThreeLines, spec.nu, spec.rho)
+                            : DistanceWeakOracle::global(X, kThreeLines, spec.rho);
+    auto asked = oracle;
+    std::size_t event = 0;
+    std::string was;
+    const std::string bad = flip_first(trace_of(X, asked, P, spec, 2), event, was);
+    const auto c = check_oracle_answers(X, kThreeLines, bad, "t.jsonl", std::nullopt);
+    ASSERT_TRUE(c.wrong.has_value()) << spec.describe();
+    EXPECT_EQ(c.wrong->event, event);
+    EXPECT_EQ(c.wrong->expected, was);
+    EXPECT_EQ(c.verdict(), "event " + std::to_string(event) + ": Q(" + std::to_string(c.wrong->x) +
+                               ", " + std::to_string(c.wrong->y) + "): " +
+                               oracle.rule(c.wrong->x, c.wrong->y) + ", so the oracle answers " +
+                               was + "; the trace has " + (was == "yes" ? "no" : "yes"));
+  }
+  // The perfect oracle: Definition 3 without abstentions. The first query of the run at seed 2 is
+  // Q(3, 0) (event 4), two rows of cluster 1: yes, turned into no.
+  PerfectOracle perfect(kThreeLines);
+  std::size_t event = 0;
+  std::string was;
+  const std::string bad = flip_first(trace_of(X, perfect, P, OracleSpec{}, 2), event, was);
+  const auto c = check_oracle_answers(X, kThreeLines, bad, "t.jsonl", std::nullopt);
+  ASSERT_TRUE(c.wrong.has_value());
+  EXPECT_EQ(c.verdict(),
+            "event 4: Q(3, 0): perfect oracle (Definition 3, never not-sure): x and y are in one "
+            "cluster (labels 1 and 1), so the oracle answers yes; the trace has no");
+}
+
+TEST(OracleCheckHeader, TheHeadersOracleFieldsAreReadNotItsText) {
+  const Matrix X = three_lines();
+  Params P;
+  P.k = 3;
+  P.eta = 2;
+  P.beta = 2;
+  PerfectOracle perfect(kThreeLines);
+  const std::pair<OracleSpec, const char*> specs[] = {
+      {OracleSpec{}, R"({"kind":"perfect"})"},
+      {OracleSpec{OracleKind::random, 0.7}, R"({"kind":"random","q":0.7})"},
+      {OracleSpec{OracleKind::local, 1.0, 1.5, 0.85}, R"({"kind":"local","nu":1.5,"rho":0.85})"},
+      {OracleSpec{OracleKind::global, 1.0, 1.0, 0.7}, R"({"kind":"global","rho":0.7})"},
+      {OracleSpec{OracleKind::correlated, 0.8, 1.0, 0.9},
+       R"({"kind":"correlated","q":0.8,"rho":0.9})"},
+  };
+  for (const auto& [spec, object] : specs) {
+    const std::string t = trace_of(X, perfect, P, spec, 1);  // the answers are the truth
+    const auto ev = fixtures::events_of(t);
+    EXPECT_EQ(ev.front()["oracle"].dump(), object);
+    const auto c = check_oracle_answers(X, kThreeLines, t, "t.jsonl", std::nullopt);
+    EXPECT_TRUE(c.spec_from_header);
+    EXPECT_EQ(c.spec.describe(), spec.describe());
+    // The same trace in version 1 names its oracle by text, which is read there.
+    const auto v1 = check_oracle_answers(
+        X, kThreeLines, fixtures::text_of(fixtures::as_version_1(ev, spec.describe())), "t.jsonl",
+        std::nullopt);
+    EXPECT_TRUE(v1.spec_from_header);
+    EXPECT_EQ(v1.spec.describe(), spec.describe());
+    // Version 2 reads the fields only: a text in their place breaks the format.
+    auto text_in_v2 = ev;
+    text_in_v2.front()["oracle"] = spec.describe();
+    EXPECT_THROW(check_oracle_answers(X, kThreeLines, fixtures::text_of(text_in_v2), "t.jsonl",
+                                      std::nullopt),
+                 DataError);
+  }
 }

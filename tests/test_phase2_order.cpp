@@ -36,8 +36,8 @@ bool same(const Vector& a, const Vector& b) {
 }
 
 bool same(const SearchStep& a, const SearchStep& b) {
-  return a.lo == b.lo && a.hi == b.hi && a.j == b.j && a.row == b.row &&
-         a.anchor_asked == b.anchor_asked && a.anchor_answer == b.anchor_answer &&
+  return a.lo == b.lo && a.hi == b.hi && a.j == b.j && a.row == b.row && a.x1_asked == b.x1_asked &&
+         a.x1_answer == b.x1_answer && a.z_asked == b.z_asked && a.z_answer == b.z_answer &&
          a.sample == b.sample && a.sample_answers == b.sample_answers && a.queries == b.queries &&
          a.decision == b.decision;
 }
@@ -48,7 +48,7 @@ bool same(const Iteration& a, const Iteration& b) {
     if (!same(a.steps[s], b.steps[s])) return false;
   return a.index == b.index && a.remaining == b.remaining && a.sample == b.sample &&
          a.assignment == b.assignment && a.p == b.p && a.zp_size == b.zp_size &&
-         a.revisited == b.revisited && same(a.center, b.center) && a.anchor == b.anchor &&
+         a.revisited == b.revisited && same(a.center, b.center) && a.x1 == b.x1 &&
          a.j_star == b.j_star && same(a.radius, b.radius) && a.assigned == b.assigned &&
          a.members == b.members && a.outcome == b.outcome;
 }
@@ -73,7 +73,7 @@ std::string difference(const Result& a, const Result& b) {
   if (a.radii.size() != b.radii.size()) return "radii";
   for (const auto& [t, r] : a.radii)
     if (!b.radii.contains(t) || !same(r, b.radii.at(t))) return "radii";
-  if (a.anchors != b.anchors) return "anchors";
+  if (a.openers != b.openers) return "openers";
   if (a.queries_phase1 != b.queries_phase1 || a.queries_phase2 != b.queries_phase2)
     return "query counts";
   if (a.distance_evaluations != b.distance_evaluations) return "distance_evaluations";
@@ -176,6 +176,33 @@ TEST(Phase2Order, SelectionSettlesEveryPositionOfTheSortedOrder) {
   }
 }
 
+// The opposite tie rule (TieOrder::by_row_reversed, which a replay uses to find the traces that
+// depend on S6): equal distances in decreasing row order, by selection as by sorting, and the
+// order of distinct distances unchanged.
+TEST(Phase2Order, ReversedTiesOrderEqualDistancesByDecreasingRow) {
+  Rng rng = Rng::stream(12, {});
+  std::size_t ties = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    const std::size_t n = 1 + rng.uniform_index(100);
+    std::vector<detail::DistanceOrder::Entry> e;
+    for (std::size_t x = 0; x < n; ++x)
+      e.emplace_back(static_cast<double>(rng.uniform_index(1 + n / 8)), (x * 7919) % 100003);
+    std::vector<detail::DistanceOrder::Entry> want = e;
+    std::sort(want.begin(), want.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first : a.second > b.second;
+    });
+    detail::DistanceOrder sorted(e, detail::OrderMethod::sort, detail::TieOrder::by_row_reversed);
+    detail::DistanceOrder selected(e, detail::OrderMethod::select,
+                                   detail::TieOrder::by_row_reversed);
+    for (std::size_t j = 0; j < n; ++j) {
+      ASSERT_EQ(sorted.at(j), want[j]) << "n " << n << ", j " << j;
+      ASSERT_EQ(selected.at(j), want[j]) << "n " << n << ", j " << j;
+      ties += j > 0 && want[j].first == want[j - 1].first;
+    }
+  }
+  EXPECT_GT(ties, 1000u);  // the rule was exercised
+}
+
 TEST(Phase2Order, SameResultsForEverySearchOracleAndProfile) {
   GeneratorParams g;
   g.n = 300;
@@ -266,9 +293,9 @@ TEST(Phase2Order, SameResultsOnOneHundredThousandRandomInstances) {
 }
 
 // Negative control: the comparison sees a change of one position (j* + 1) or of x_1.
-TEST(Phase2Order_Negative, ComparisonSeesAShiftedStopOrAnotherAnchor) {
+TEST(Phase2Order_Negative, ComparisonSeesAShiftedStopOrAnotherX1) {
   const Dataset d = grid(90, 2, 3, 5, Rng::stream(9, {}));
-  for (testing::Fault f : {testing::Fault::off_by_one_search, testing::Fault::wrong_anchor}) {
+  for (testing::Fault f : {testing::Fault::off_by_one_search, testing::Fault::wrong_x1}) {
     bool seen = false;
     for (std::uint64_t seed = 0; seed < 20 && !seen; ++seed) {
       Params P = params(3, 5.0, 4, Search::unified, paper_profile());

@@ -10,6 +10,7 @@
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/oracle_spec.hpp"
 #include "ssac/rules.hpp"
 #include "ssac/ssac.hpp"
 
@@ -142,7 +143,7 @@ TEST(Rules, RowOrderBelongsToTheProfile) {
 // only from Phase 2); in iteration 2 row 6 asks B's opener and is assigned to B.
 TEST(Rules, PaperProfileOnTheHandWorkedLine) {
   const Result R = run(paper_profile());
-  EXPECT_EQ(R.anchors, (std::vector<std::size_t>{1, 0}));
+  EXPECT_EQ(R.openers, (std::vector<std::size_t>{1, 0}));
   EXPECT_EQ(R.iterations[0].p, 2);
   EXPECT_EQ(R.iterations[0].j_star, 6u);
   EXPECT_EQ(R.iterations[0].members, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5}));
@@ -163,7 +164,7 @@ TEST(Rules, OverwriteForgetsTheSwallowedClusterAndReusesItsNumber) {
   Profile p = paper_profile();
   set_rule(p, "overwrite=on");
   const Result R = run(p);
-  EXPECT_EQ(R.anchors, (std::vector<std::size_t>{1, 0, 6}));  // 6 opened a cluster
+  EXPECT_EQ(R.openers, (std::vector<std::size_t>{1, 0, 6}));  // 6 opened a cluster
   EXPECT_EQ(R.iterations[1].assignment.front(), 1);           // number 1 reused
   EXPECT_EQ(R.labels, (std::vector<int>{2, 2, 2, 2, 2, 2, 1}));
   EXPECT_EQ(R.recovery_order, (std::vector<int>{2, 1}));
@@ -345,6 +346,32 @@ TEST(Rules, EliminationOnlyWhenTheOraclesClustersAreTheK) {
   };
   EXPECT_EQ(third_labelled(3), 0);
   EXPECT_GT(third_labelled(0), 50);  // 74 of the 100 on this instance
+}
+
+// The one place where the precondition is decided (OracleSpec::clusters, semantics S2): the file's
+// labels give the oracle's number of clusters for every simulated oracle and never for a person,
+// whose k is their claim, so elimination applies to a person with k below the labels' count.
+TEST(Rules, OracleClustersComeFromTheLabelsOnlyForASimulatedOracle) {
+  Dataset d;
+  d.points = Matrix(4, 1);
+  d.points << 0, 1, 10, 20;
+  d.labels = {1, 1, 2, 3};
+  for (OracleKind kind : {OracleKind::perfect, OracleKind::random, OracleKind::correlated,
+                          OracleKind::local, OracleKind::global}) {
+    OracleSpec spec;
+    spec.kind = kind;
+    EXPECT_EQ(spec.clusters(d), 3) << to_string(kind);
+  }
+  OracleSpec person;
+  person.kind = OracleKind::interactive;
+  EXPECT_EQ(person.clusters(d), 0);
+  Params P;
+  P.k = 2;
+  P.oracle_clusters = person.clusters(d);
+  EXPECT_TRUE(P.eliminates());  // k = 2 is the person's claim
+  OracleSpec simulated;
+  P.oracle_clusters = simulated.clusters(d);
+  EXPECT_FALSE(P.eliminates());  // the labels name 3 clusters: a point may lie outside the k
 }
 
 TEST(Rules, GenerateShuffleIsFisherYatesOfTheBlockRows) {

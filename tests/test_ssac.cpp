@@ -61,8 +61,8 @@ const std::vector<int> kSix = {1, 1, 1, 2, 2, 2};
 TEST(Ssac, HandWorkedUnifiedSearchWithPerfectOracle) {
   // k = 2, eta = 1: r = 2 draws per iteration.
   // Iteration 1, S = [0..5]. Draws at positions 1, 4 -> rows 1, 4.
-  //   row 1: no cluster known -> opens cluster 1 (anchor 1), no query.
-  //   row 4: Q(4, 1) = no, 1 < k known -> opens cluster 2 (anchor 4). 1 query.
+  //   row 1: no cluster known -> opens cluster 1 (opener and anchor 1), no query.
+  //   row 4: Q(4, 1) = no, 1 < k known -> opens cluster 2 (opener and anchor 4). 1 query.
   //   |Z_1| = |Z_2| = 1: tie -> p = 1 (earliest). mu' = x_1 = 1.
   //   sorted by |x - 1|, ties by row: rows 1 (0), 0 (1), 2 (1), 3 (9), 4 (10), 5 (11).
   //   search lo 0 hi 5: j 2 -> row 2, Q(1, 2) yes -> lo 3; j 4 -> row 4, Q(1, 4) no -> hi 3;
@@ -93,7 +93,7 @@ TEST(Ssac, HandWorkedUnifiedSearchWithPerfectOracle) {
   EXPECT_EQ(a.assignment, (std::vector<int>{1, 2}));
   EXPECT_EQ(a.p, 1);
   EXPECT_EQ(a.center[0], 1.0);
-  EXPECT_EQ(a.anchor, 1u);
+  EXPECT_EQ(a.x1, 1u);
   ASSERT_EQ(a.steps.size(), 3u);
   EXPECT_EQ(a.steps[0].j, 2u);
   EXPECT_EQ(a.steps[1].j, 4u);
@@ -106,12 +106,12 @@ TEST(Ssac, HandWorkedUnifiedSearchWithPerfectOracle) {
   EXPECT_EQ(b.center[0], 11.0);
   EXPECT_EQ(b.radius, std::numeric_limits<double>::infinity());
   EXPECT_EQ(R.recovery_order, (std::vector<int>{1, 2}));
-  EXPECT_EQ(R.anchors, (std::vector<std::size_t>{1, 4}));
+  EXPECT_EQ(R.openers, (std::vector<std::size_t>{1, 4}));
   // The query log holds the pairs in the order asked.
   ASSERT_EQ(R.queries.size(), 10u);
   EXPECT_EQ(R.queries[0].x, 4u);
   EXPECT_EQ(R.queries[0].y, 1u);
-  EXPECT_EQ(R.queries[1].purpose, Purpose::search_anchor);
+  EXPECT_EQ(R.queries[1].purpose, Purpose::search_x1);
   EXPECT_EQ(R.queries[1].x, 1u);
   EXPECT_EQ(R.queries[1].y, 2u);
 }

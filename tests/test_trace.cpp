@@ -1,6 +1,6 @@
 // The trace format (docs/trace-format.md): SHA-256 against FIPS 180-4's examples, the canonical
-// point bytes, a written trace replaying as conforming, and malformed traces giving one
-// FILE:LINE error each.
+// point bytes, a written trace replaying as conforming, malformed traces giving one FILE:LINE
+// error each, version 2's words and oracle fields, and version 1 still read.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +11,7 @@
 #include "ssac/oracle.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
-#include "trace_fixture.hpp"
+#include "trace_events.hpp"
 
 using namespace ssac;
 
@@ -96,7 +96,7 @@ TEST(Trace, ReferenceTracesConformForEverySearch) {
 TEST(Trace, EveryLineIsOneEventEndingInFinal) {
   const std::string t = trace_of(Search::unified, 3);
   ASSERT_EQ(t.back(), '\n');
-  EXPECT_EQ(t.rfind("{\"event\":\"header\",\"format\":\"ssac-trace\",\"version\":1,", 0), 0u);
+  EXPECT_EQ(t.rfind("{\"event\":\"header\",\"format\":\"ssac-trace\",\"version\":2,", 0), 0u);
   const auto last = t.rfind('\n', t.size() - 2);
   EXPECT_EQ(t.compare(last + 1, 17, "{\"event\":\"final\","), 0);
 }
@@ -125,9 +125,9 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
   other[fp] = other[fp] == '0' ? '1' : '0';
   EXPECT_NE(error_of(other).find("t.jsonl:1: fingerprint sha256:"), std::string::npos);
   std::string version = good;
-  version.replace(version.find("\"version\":1"), 11, "\"version\":2");
+  version.replace(version.find("\"version\":2"), 11, "\"version\":3");
   EXPECT_EQ(error_of(version),
-            "t.jsonl:1: format version 2 is not supported (this program reads version 1)");
+            "t.jsonl:1: format version 3 is not supported (this program reads versions 1 and 2)");
 }
 
 // A line may hold 16384 + 32 max(n, m, r) bytes (docs/trace-format.md, "Reading a trace"): line 2
@@ -181,4 +181,122 @@ TEST(Trace, TheWriterWritesEachEventAsTheRunReportsIt) {
   ASSERT_EQ(query_lines.size(), R.queries.size());
   ASSERT_GT(query_lines.size(), 10u);
   EXPECT_EQ(oracle.lines_when_asked, query_lines);
+}
+
+// Version 2's words (docs/trace-format.md, "Words"): x_1 is cluster.x1 and the purpose search_x1
+// with the step's x1_answer; the plain search's z asks search_z queries with the step's
+// z_answer. No field or value of a version-2 trace says "anchor" about Phase 2.
+TEST(TraceVersion2, EachPhase2WordNamesOneThing) {
+  for (Search s : {Search::random, Search::distance, Search::unified, Search::plain}) {
+    const auto ev = fixtures::events_of(trace_of(s, 4));
+    const bool plain = s == Search::plain;
+    std::size_t steps = 0, own = 0;
+    for (const auto& e : ev) {
+      EXPECT_EQ(e.dump().find("anchor"), std::string::npos) << e.dump();
+      if (e["event"] == "cluster") {
+        EXPECT_TRUE(e.contains("x1"));
+      }
+      if (e["event"] == "query" && e["phase"] == 2) {
+        EXPECT_TRUE(e["purpose"] == "search_sample" ||
+                    e["purpose"] == (plain ? "search_z" : "search_x1"))
+            << e.dump();
+      }
+      if (e["event"] != "step") continue;
+      ++steps;
+      EXPECT_EQ(e.contains("z_answer"), plain) << e.dump();
+      EXPECT_EQ(e.contains("x1_answer"), !plain) << e.dump();
+      own += !e[plain ? "z_answer" : "x1_answer"].is_null();
+    }
+    EXPECT_GT(steps, 0u);
+    if (s == Search::random) {
+      EXPECT_EQ(own, 0u);  // Algorithm 2 asks no Q(x_1, x_j)
+    } else {
+      EXPECT_GT(own, 0u);
+    }
+  }
+}
+
+TEST(TraceVersion2, AStepWithTheOtherSearchsAnswerFieldIsRefused) {
+  auto ev = fixtures::events_of(trace_of(Search::unified, 1));
+  const auto step =
+      std::find_if(ev.begin(), ev.end(), [](const auto& e) { return e["event"] == "step"; });
+  ASSERT_NE(step, ev.end());
+  const std::string line = std::to_string(step - ev.begin() + 1);
+  (*step)["z_answer"] = (*step)["x1_answer"];
+  step->erase("x1_answer");
+  EXPECT_EQ(error_of(fixtures::text_of(ev)),
+            "t.jsonl:" + line +
+                ": \"step\" event: field \"z_answer\" is not in a step of the weak searches, which "
+                "has \"x1_answer\"");
+  step->erase("z_answer");
+  EXPECT_EQ(error_of(fixtures::text_of(ev)),
+            "t.jsonl:" + line + ": \"step\" event: missing field \"x1_answer\"");
+}
+
+TEST(TraceVersion2, TheOracleObjectIsCheckedAgainstItsKind) {
+  auto ev = fixtures::events_of(trace_of(Search::unified, 1));
+  auto with_oracle = [&](const nlohmann::ordered_json& o) {
+    auto e = ev;
+    e.front()["oracle"] = o;
+    return error_of(fixtures::text_of(e));
+  };
+  const std::string at = "t.jsonl:1: \"header\" event: field \"oracle\"";
+  EXPECT_EQ(with_oracle({{"kind", "random"}, {"q", 0.6}}), "");  // the control: it replays
+  EXPECT_EQ(with_oracle("random q=0.6"),
+            at + " must be an object with a string \"kind\" and the parameters of that kind");
+  EXPECT_EQ(with_oracle({{"kind", "psychic"}}),
+            at + ": \"kind\" = \"psychic\" is not one of perfect, random, local, global, "
+                 "correlated, interactive");
+  EXPECT_EQ(with_oracle({{"kind", "random"}}),
+            at + ": \"q\" is missing (an oracle of kind random has it)");
+  EXPECT_EQ(with_oracle({{"kind", "random"}, {"q", 0.6}, {"rho", 1}}),
+            at + ": \"rho\" is not a parameter of an oracle of kind random");
+  EXPECT_EQ(with_oracle({{"kind", "local"}, {"nu", "1.5"}, {"rho", 1}}),
+            at + ": \"nu\" = \"1.5\" is not a number");
+  EXPECT_EQ(with_oracle({{"kind", "local"}, {"nu", 0.5}, {"rho", 1}}),
+            at + ": nu = 0.5 is outside its admissible range [1, inf)");
+}
+
+// Version 1 (docs/trace-format.md, "Version 1") is read with its own names: cluster.anchor,
+// a step's anchor_answer, the purpose search_anchor, and the oracle as text. Each search's trace
+// written back as version 1 conforms, and its report says which version it read.
+TEST(TraceVersion1, IsReadWithItsOwnFieldNames) {
+  for (Search s : {Search::random, Search::distance, Search::unified, Search::plain}) {
+    const auto ev = fixtures::events_of(trace_of(s, 4));
+    const auto v1 = fixtures::as_version_1(ev, "random q=0.6");
+    const std::string text = fixtures::text_of(v1);
+    EXPECT_NE(text.find(s == Search::random ? "\"anchor\":" : "\"search_anchor\""),
+              std::string::npos);
+    const auto rep = validate_trace(squares(), text, "t.jsonl");
+    EXPECT_TRUE(rep.conforms) << to_string(s) << ": "
+                              << (rep.divergence ? rep.divergence->message : "");
+    EXPECT_EQ(rep.version, 1);
+    EXPECT_EQ(validate_trace(squares(), fixtures::text_of(ev), "t.jsonl").version, 2);
+    // A divergence in a version-1 trace is named with version 2's words.
+    auto moved = v1;
+    for (auto& e : moved)
+      if (e["event"] == "cluster") {
+        e["anchor"] = e["anchor"] == 0 ? 1 : 0;
+        break;
+      }
+    const auto bad = validate_trace(squares(), fixtures::text_of(moved), "t.jsonl");
+    ASSERT_FALSE(bad.conforms);
+    EXPECT_EQ(bad.divergence->what, "x1");
+  }
+  // The names do not mix: version 2's in a version-1 trace, or version 1's in version 2, break the
+  // format at that line.
+  const auto ev = fixtures::events_of(trace_of(Search::unified, 1));
+  auto v1 = fixtures::as_version_1(ev, "random q=0.6");
+  const auto cluster =
+      std::find_if(v1.begin(), v1.end(), [](const auto& e) { return e["event"] == "cluster"; });
+  const std::string line = std::to_string(cluster - v1.begin() + 1);
+  (*cluster)["x1"] = (*cluster)["anchor"];
+  cluster->erase("anchor");
+  EXPECT_EQ(error_of(fixtures::text_of(v1)),
+            "t.jsonl:" + line + ": \"cluster\" event: missing field \"anchor\"");
+  auto v2 = ev;
+  v2[cluster - v1.begin()]["anchor"] = v2[cluster - v1.begin()]["x1"];
+  v2[cluster - v1.begin()].erase("x1");
+  EXPECT_EQ(error_of(fixtures::text_of(v2)),
+            "t.jsonl:" + line + ": \"cluster\" event: missing field \"x1\"");
 }

@@ -4,6 +4,7 @@
 // the trace at the first event the faulty implementation would write differently (its trace
 // agrees with the correct one up to there, because it gets the same draws and answers) -- and
 // checks that the replay rejects the trace at that step with a message naming it.
+// (Over 400 lines: one test per mistake, each short, sharing the run and edit helpers above them.)
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -63,11 +64,12 @@ TEST(Validate, OffByOneInTheBinarySearchIsCaughtAtJStar) {
             std::string::npos);
 }
 
-TEST(Validate, WrongAnchorIsCaughtAtTheClusterEvent) {
-  const auto ev = run(Search::distance, 2, Fault::wrong_anchor);
+TEST(Validate, WrongX1IsCaughtAtTheClusterEvent) {
+  // Fault::wrong_x1: Algorithms 3/4 take the point farthest from mu'_p as x_1.
+  const auto ev = run(Search::distance, 2, Fault::wrong_x1);
   const auto rep = check(ev);
   ASSERT_FALSE(rep.conforms);
-  EXPECT_EQ(rep.divergence->what, "anchor");
+  EXPECT_EQ(rep.divergence->what, "x1");
   EXPECT_EQ(rep.divergence->iteration, 1);
   EXPECT_NE(rep.divergence->message.find("x_1 is the point of S_i closest to mu'_p"),
             std::string::npos)
@@ -153,7 +155,7 @@ TEST(Validate, NotSureTreatedAsYesIsCaughtAtTheDecision) {
   for (std::uint64_t seed = 0; seed < 50; ++seed) {
     auto ev = run(Search::distance, seed, Fault::none, 0.5);
     for (std::size_t e = 0; e < ev.size(); ++e) {
-      if (ev[e]["event"] != "step" || ev[e]["anchor_answer"] != "not-sure") continue;
+      if (ev[e]["event"] != "step" || ev[e]["x1_answer"] != "not-sure") continue;
       ev[e]["decision"] = "in";  // Algorithm 3 line 5: only Q(x_1, x_j) = 1 means in
       const auto rep = check(ev);
       ASSERT_FALSE(rep.conforms);
@@ -166,7 +168,7 @@ TEST(Validate, NotSureTreatedAsYesIsCaughtAtTheDecision) {
       return;
     }
   }
-  FAIL() << "no step with a not-sure anchor answer";
+  FAIL() << "no step with a not-sure Q(x_1, x_j)";
 }
 
 TEST(Validate, NearTieInTheDistanceOrderIsReportedAsSuch) {
@@ -263,7 +265,7 @@ TEST(ValidateDiagnosis, BetaInsteadOfBetaMinusOneDrawsInAlgorithm4IsNamed) {
   for (std::uint64_t seed = 0; seed < 100; ++seed) {
     auto ev = run(Search::unified, seed, Fault::none, 0.5);
     for (std::size_t e = 0; e < ev.size(); ++e) {
-      if (ev[e]["event"] != "step" || ev[e]["anchor_answer"] != "not-sure") continue;
+      if (ev[e]["event"] != "step" || ev[e]["x1_answer"] != "not-sure") continue;
       json& step = ev[e];
       std::optional<std::size_t> d;  // a draw of B other than x_j, asked again as the beta-th
       for (std::size_t s = 0; s < step["sample"].size() && !d; ++s)
@@ -284,7 +286,7 @@ TEST(ValidateDiagnosis, BetaInsteadOfBetaMinusOneDrawsInAlgorithm4IsNamed) {
       return;
     }
   }
-  FAIL() << "no not-sure anchor answer with a draw of B other than x_j";
+  FAIL() << "no not-sure Q(x_1, x_j) with a draw of B other than x_j";
 }
 
 TEST(ValidateDiagnosis, StoppingAfterTheFirstYesInDefinition4IsNamed) {
@@ -316,9 +318,10 @@ TEST(ValidateDiagnosis, StoppingAfterTheFirstYesInDefinition4IsNamed) {
 }
 
 TEST(ValidateDiagnosis, MissingEliminationIsNamed) {
-  // Walk each Phase 1 as the reference asks it (S2): a draw that is an anchor asks nothing, any
-  // other draw asks every known anchor. A draw with k - 1 no and one not-sure among all k anchors
-  // is assigned by elimination; the faulty implementation leaves it 0.
+  // Walk each Phase 1 as the reference asks it (S2): a draw that is an anchor (under the paper's
+  // rule the opener of its cluster) asks nothing, any other draw asks every known anchor. A draw
+  // with k - 1 no and one not-sure among all k anchors is assigned by elimination; the faulty
+  // implementation leaves it 0.
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
     auto ev = run(Search::unified, seed, Fault::none, 0.6);
     std::vector<json> anchors;
@@ -344,8 +347,8 @@ TEST(ValidateDiagnosis, MissingEliminationIsNamed) {
           const auto rep = check(ev);
           ASSERT_FALSE(rep.conforms);
           EXPECT_EQ(rep.divergence->event, a + 1);
-          EXPECT_TRUE(names(rep, "elimination gives the not-sure anchor's cluster " +
-                                     std::to_string(label) + " (S2, rule 5)"))
+          EXPECT_TRUE(names(rep, "elimination gives cluster " + std::to_string(label) +
+                                     ", whose anchor answered not-sure (S2, rule 5)"))
               << rep.divergence->message;
           return;
         }
@@ -380,4 +383,47 @@ TEST(ValidateDiagnosis, ATieInTheArgmaxBrokenTheOtherWayIsNamed) {
     }
   }
   FAIL() << "no tie in argmax |Z_t|";
+}
+
+// Algorithm 1, line 1 draws r = ceil(k eta). An implementation that takes floor(k eta) draws one
+// point fewer whenever k eta is not an integer: here k = 3, eta = 2.5, k eta = 7.5, r = 8, and its
+// run is the reference's run with 7 draws per iteration (made with eta = 2.25, ceil(6.75) = 7),
+// under the header of eta = 2.5. Its trace says so either in the header's r or, with the header's
+// r written correctly, in the length of every Phase-1 sample.
+TEST(ValidateDiagnosis, FloorOfKEtaIsNamedInTheHeaderOrAtTheSample) {
+  Matrix X(12, 1);
+  X << 0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23;
+  const std::vector<int> labels = {1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+  PerfectOracle oracle(labels);
+  TraceHeader h;
+  h.params.k = 3;
+  h.params.eta = 2.25;  // the floor implementation's 7 draws
+  h.params.beta = 2;
+  h.params.search = Search::unified;
+  fixtures::TraceText t(X, h);
+  run_ssac(X, oracle, h.params, 1, t.writer.get());
+  auto ev = fixtures::events_of(t.text);
+  ASSERT_EQ(ev[2]["event"], "sample");
+  ASSERT_EQ(ev[2]["rows"].size(), 7u);
+  ev[0]["eta"] = 2.5;
+  // Its own r in the header: refused at event 1, naming the rounding.
+  ev[0]["r"] = 7;
+  auto rep = validate_trace(X, fixtures::text_of(ev), "t.jsonl");
+  ASSERT_FALSE(rep.conforms);
+  EXPECT_EQ(rep.divergence->message,
+            "event 1 (header): r: expected 8 = ceil(k eta), found 7; Algorithm 1, line 1 draws "
+            "r = ceil(k eta) = 8 points (k eta = 7.5): 7 = floor(k eta)");
+  // The correct r in the header, 7 draws in the sample: the first sample is the divergence, and
+  // the notes on draws that then run out or land elsewhere (consequences) are not given.
+  ev[0]["r"] = 8;
+  rep = validate_trace(X, fixtures::text_of(ev), "t.jsonl");
+  ASSERT_FALSE(rep.conforms);
+  EXPECT_EQ(rep.divergence->event, 3u);
+  EXPECT_EQ(rep.divergence->what, "rows (length 8 vs 7)");
+  EXPECT_TRUE(names(rep,
+                    "; the sample has 7 draws; Algorithm 1 line 1 draws r = ceil(k eta) = 8 (k eta "
+                    "= 7.5, and 7 = floor(k eta))"))
+      << rep.divergence->message;
+  EXPECT_FALSE(names(rep, "no more draws of B")) << rep.divergence->message;
+  EXPECT_FALSE(names(rep, "note:")) << rep.divergence->message;
 }

@@ -146,10 +146,10 @@ TEST(ValidateMemory, AnUnknownMemoryIsOneLineWithItsPosition) {
 }
 
 TEST(ValidateMemory, TheOracleCheckCountsAPairOnceUnderTheHeadersMemory) {
-  // --check-oracle's abstention rate takes the header's oracle_memory, not the oracle text: under
+  // --check-oracle's abstention rate takes the header's oracle_memory, not the oracle field: under
   // per-pair memory only a pair's first answer is a trial of Definition 5's Bernoulli(q).
   auto ev = run(Search::unified, 3, OracleMemory::per_pair, OracleMemory::per_pair);
-  ev.front()["oracle"] = "random q=0.5";  // the text says nothing of memory
+  ev.front()["oracle"] = {{"kind", "random"}, {"q", 0.5}};  // the object says nothing of memory
   std::string text = fixtures::text_of(ev);
   std::size_t queries = 0;
   std::map<std::pair<std::size_t, std::size_t>, int> pairs;

@@ -76,10 +76,10 @@ std::vector<std::string> rules_acting(const Result& R, const Params& P) {
   }
   const auto& q = R.queries;
   if (std::any_of(q.begin(), q.end(),
-                  [&](const QueryRecord& r) { return r.phase == 1 && !contains(R.anchors, r.y); }))
+                  [&](const QueryRecord& r) { return r.phase == 1 && !contains(R.openers, r.y); }))
     acting.push_back("anchor");
   if (tie) acting.push_back("phase2");
-  if (std::any_of(R.anchors.begin(), R.anchors.end(),
+  if (std::any_of(R.openers.begin(), R.openers.end(),
                   [&](std::size_t x) { return !contains(labelled, x); }))
     acting.push_back("overwrite");
   if (capped) acting.push_back("sample-cap");

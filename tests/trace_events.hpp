@@ -37,6 +37,34 @@ inline std::string text_of(const std::vector<nlohmann::ordered_json>& ev) {
   return text;
 }
 
+// The events of a version-2 trace as version 1 wrote them (docs/trace-format.md, "Version 1"):
+// cluster.x1 was "anchor", a step's x1_answer or z_answer was "anchor_answer", the purposes
+// search_x1 and search_z were "search_anchor", and the oracle was the text OracleSpec::describe()
+// writes (`oracle_text`, or none).
+inline std::vector<nlohmann::ordered_json> as_version_1(
+    const std::vector<nlohmann::ordered_json>& ev, const std::string& oracle_text) {
+  std::vector<nlohmann::ordered_json> out;
+  for (const auto& e : ev) {
+    nlohmann::ordered_json v;
+    for (const auto& [key, value] : e.items()) {
+      std::string name = key;
+      nlohmann::ordered_json x = value;
+      if (e["event"] == "header" && key == "version") x = 1;
+      if (e["event"] == "header" && key == "oracle") {
+        if (oracle_text.empty()) continue;
+        x = oracle_text;
+      }
+      if (e["event"] == "cluster" && key == "x1") name = "anchor";
+      if (e["event"] == "step" && (key == "x1_answer" || key == "z_answer")) name = "anchor_answer";
+      if (e["event"] == "query" && key == "purpose" && (x == "search_x1" || x == "search_z"))
+        x = "search_anchor";
+      v[name] = x;
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
 // validate_trace of the events on squares(), the trace named "t.jsonl".
 inline ValidationReport check_on_squares(const std::vector<nlohmann::ordered_json>& ev) {
   return validate_trace(squares(), text_of(ev), "t.jsonl");

@@ -50,7 +50,11 @@ def sample_size(k, eta):
 
 
 def check_params(n, k, eta, beta):
+    """The ranges of docs/conformance.md: k in [1, n], eta > 0 with r = ceil(k eta) <= 10^6 (of the
+    exact product), beta in [1, 10^6]."""
     if not (1 <= k <= n) or not (eta > 0) or not (1 <= beta <= 1000000):
+        raise ValueError("parameter out of range")
+    if math.isinf(eta) or sample_size(k, eta) > 1000000:
         raise ValueError("parameter out of range")
 
 
@@ -78,12 +82,15 @@ def parse_rules(text):
     return rules
 
 
-def trace_header(X, k, eta, beta, search, elimination=True, seed=None, rules=None):
-    """The header event of a trace of this implementation's run (docs/trace-format.md)."""
-    h = {"event": "header", "format": "ssac-trace", "version": 1,
+def trace_header(X, k, eta, beta, search, elimination=True, seed=None, rules=None, oracle=None):
+    """The header event of a trace of this implementation's run (docs/trace-format.md, version 2).
+    oracle, when given, is the header's oracle object: {"kind": ..., and its parameters}."""
+    h = {"event": "header", "format": "ssac-trace", "version": 2,
          "algorithm": "original" if search == "plain" else "weak", "search": search,
          "assignment": "paper" if elimination else "code", "n": len(X), "m": len(X[0]), "k": k,
          "eta": float(eta), "beta": beta, "r": sample_size(k, eta), "fingerprint": fingerprint(X)}
+    if oracle is not None:
+        h["oracle"] = oracle
     if seed is not None:
         h["seed"] = seed
     if rules is not None and {n: rules[n] for n in PAPER_RULES} != PAPER_RULES:
@@ -103,7 +110,8 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
     row order, Algorithm 1 line 4, with replacement) or "B" (pool = Z_p in draw order, Algorithms
     2 and 4). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". rules
     (parse_rules; default the paper's) are the rules of S9 on which the authors' code differs.
-    Returns (events, labels): the run as trace events after the header (docs/trace-format.md).
+    Returns (events, labels): the run as trace events after the header (docs/trace-format.md,
+    version 2: x1 is the point of S_i closest to mu'_p, z the plain search's first row of Z_p).
     draw_many(pool, count, what), when given, makes all `count` draws of a Phase-1 sample or of
     one B at once instead (ssac_distribution.py uses it to inject draws without replacement)."""
     rules = dict(PAPER_RULES, **(rules or {}))
@@ -175,20 +183,21 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
         srt = sorted(S, key=lambda x: (d[x], x))  # equal distances by row (S6)
         x1, lo, hi, failed = srt[0], 0, len(srt) - 1, False
         ev.append({"event": "cluster", "iteration": i, "p": p, "zp_size": len(Zp),
-                   "revisited": p in recovered, "center": mu, "anchor": x1})
+                   "revisited": p in recovered, "center": mu, "x1": x1})
         step = 0
         while lo <= hi:
             step += 1
             j = (lo + hi) // 2
             xj, a, B, votes = srt[j], None, [], []
             if search in ("distance", "plain"):
-                ref = x1 if search == "distance" else Zp[0]
+                # Q(x_1, x_j) in Algorithm 3; Q(z, x_j) with z the first row of Z_p in the plain one
+                ref, purpose = (x1, "search_x1") if search == "distance" else (Zp[0], "search_z")
                 if xj != ref or self_pairs:
-                    a = ask(i, ref, xj, 2, "search_anchor")
+                    a = ask(i, ref, xj, 2, purpose)
                 dec = "in" if a is None or a == "yes" else "out"
             else:
                 if search == "unified" and (xj != x1 or self_pairs):
-                    a = ask(i, x1, xj, 2, "search_anchor")
+                    a = ask(i, x1, xj, 2, "search_x1")
                 if search == "unified" and a != "not-sure":
                     dec = "in" if a is None or a == "yes" else "out"
                 else:
@@ -205,8 +214,9 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
                     dec = "in" if "yes" in votes else "out" if "no" in votes else "fail"
                     if dec == "fail" and search == "unified":
                         dec = "out"
+            own = "z_answer" if search == "plain" else "x1_answer"  # the step's own query's answer
             ev.append({"event": "step", "iteration": i, "step": step, "lo": lo, "hi": hi, "j": j,
-                       "row": xj, "anchor_answer": a, "sample": B, "sample_answers": votes,
+                       "row": xj, own: a, "sample": B, "sample_answers": votes,
                        "decision": dec})
             if dec == "fail":
                 failed = True
@@ -273,6 +283,8 @@ def run_test(g, t, search, profiles):
             return
         raise Mismatch("invalid parameters were accepted")
     tr = t["trace"]
+    if tr[0]["version"] != 2:
+        raise Mismatch(f"trace format version {tr[0]['version']}, this consumer reads 2")
     if tr[0]["fingerprint"] != fingerprint(X):
         raise Mismatch("fingerprint")
     if tr[0].get("rules") != prm.get("rules") or tr[0].get("semantics") != prm.get("semantics"):

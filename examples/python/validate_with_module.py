@@ -34,7 +34,10 @@ def my_run(X, y, k, eta, beta, search, q, seed, rules=None):
 
     elimination = rules is None  # the authors' code has none (S2)
     events, _ = my_ssac(X, k, eta, beta, search, elimination, choose, oracle, rules)
-    return [trace_header(X, k, eta, beta, search, elimination, seed, rules)] + events
+    # The header names the oracle in fields (docs/trace-format.md): this one's random-weak answers,
+    # or in the plain search, which needs yes/no answers, the truth itself.
+    named = {"kind": "perfect"} if search == "plain" else {"kind": "random", "q": q}
+    return [trace_header(X, k, eta, beta, search, elimination, seed, rules, named)] + events
 
 
 def main(runs):

@@ -96,8 +96,18 @@ def test_cluster_equals_cli(cli, data_csv, tmp_path, run):
     logged = [{k: e[k] for k in ("iteration", "phase", "purpose", "x", "y", "answer")}
               for e in events if e["event"] == "query"]
     assert r["queries"] == logged
-    # The header names the oracle's memory only when it is not fresh (docs/trace-format.md).
+    # The header names the oracle's memory only when it is not fresh (docs/trace-format.md), and
+    # the oracle in fields: its kind and the parameters that kind uses.
     assert events[0].get("oracle_memory", "fresh") == run.get("memory", "fresh")
+    assert events[0]["version"] == 2
+    assert events[0]["oracle"] == {"kind": run["oracle"],
+                                   **{p: run[p] for p in ("q", "nu", "rho") if p in run}}
+    # The iterations as plain objects use the trace's words: x1, and the step's x1_answer (the
+    # plain search's z_answer).
+    steps = [s for it in r["iterations"] for s in it["steps"]]
+    own = "z_answer" if run.get("algorithm") == "original" else "x1_answer"
+    assert steps and all(own in s and "anchor_answer" not in s for s in steps)
+    assert all("x1" in it and "anchor" not in it for it in r["iterations"])
 
 
 def test_cluster_with_a_callable_oracle(data_csv):
@@ -113,7 +123,8 @@ def test_cluster_with_a_callable_oracle(data_csv):
     assert np.array_equal(r["labels"], ref["labels"])
     assert asked == [(q["x"], q["y"]) for q in ref["queries"]]
     assert all(a != b for a, b in asked)  # Q(x, x) is never asked (S4)
-    assert r["trace"].replace('"oracle":"python callable"', '"oracle":"perfect"') == ref["trace"]
+    # A callable is no oracle the trace format describes: its header has no "oracle" field.
+    assert r["trace"] == ref["trace"].replace('"oracle":{"kind":"perfect"},', "")
 
 
 def test_callable_oracle_may_return_integers_and_raise(data_csv):
@@ -181,10 +192,19 @@ def test_check_oracle_as_the_cli(cli, data_csv, tmp_path):
     c = ssac.check_oracle(bad, X, labels=y)
     assert not c and c.wrong["event"] == at + 1
     assert (c.wrong["expected"], c.wrong["found"]) == ("no", "yes")
+    # The rule that decides the answer, and the line the command prints.
+    q = json.loads(bad[at])
+    assert c.wrong["rule"] == (f"perfect oracle (Definition 3, never not-sure): x and y are in "
+                               f"different clusters (labels {y[q['x']]} and {y[q['y']]})")
+    assert c.verdict == c.wrong["message"] == (f"event {at + 1}: Q({q['x']}, {q['y']}): "
+                                               f"{c.wrong['rule']}, so the oracle answers no; "
+                                               f"the trace has yes")
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join(bad) + "\n")
     p = cli("validate", "--data", data_csv, "--trace", path, "--check-oracle", check=False)
-    assert p.returncode == 1 and f"event {at + 1}" in p.stdout
+    assert p.returncode == 1
+    assert p.stdout.splitlines()[-1] == (f"{path}: oracle answers (perfect, from the trace's "
+                                         f"header): {c.verdict}")
     # A random-weak trace: the abstentions and their interval, as the command prints them.
     r = ssac.cluster(X, y, k=3, eta=6, oracle="random", q=0.6, seed=5)
     c = ssac.check_oracle(r["trace"], X, labels=y)
@@ -196,6 +216,35 @@ def test_check_oracle_as_the_cli(cli, data_csv, tmp_path):
         ssac.check_oracle(r["trace"], X)  # arrays need labels
     with pytest.raises(ValueError):
         ssac.check_oracle(r["trace"], X, labels=y, confidence=1.5)
+
+
+def test_validate_reads_version_1_and_the_labels_clusters(cli, data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    # A version-1 trace (docs/trace-format.md, "Version 1") is read with its own field names.
+    events = [json.loads(line) for line in ssac.cluster(X, y, k=3, eta=3, seed=4)["trace"].splitlines()]
+    v1 = []
+    for e in events:
+        e = {("anchor" if k == "x1" else "anchor_answer" if k == "x1_answer" else k): v
+             for k, v in e.items()}
+        if e.get("purpose") == "search_x1":
+            e["purpose"] = "search_anchor"
+        if e["event"] == "header":
+            e["version"], e["oracle"] = 1, "perfect"
+        v1.append(e)
+    res = ssac.validate(v1, X)
+    assert res.conforms and res.version == 1
+    assert ssac.validate(events, X).version == 2
+    # k = 2 below the labels' 3 clusters: the header names oracle_clusters = 3 (elimination does
+    # not apply, S2). Without it the replay takes the number from a labelled CSV, as the command
+    # does, and refuses a header that names another.
+    r = ssac.cluster(X, y, k=2, eta=4, oracle="random", q=0.5, seed=3)
+    lines = [json.loads(line) for line in r["trace"].splitlines()]
+    assert lines[0]["oracle_clusters"] == 3
+    del lines[0]["oracle_clusters"]
+    assert ssac.validate(lines, data_csv).conforms
+    lines[0]["oracle_clusters"] = 4
+    with pytest.raises(ssac.DataError, match="oracle_clusters = 4 but the data's labels have 3"):
+        ssac.validate(lines, data_csv)
 
 
 def test_validate_refuses_other_data_and_malformed_traces(data_csv):

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "ssac/input.hpp"
+
 namespace ssac {
 
 // Row-major so that a point's coordinates are contiguous.
@@ -38,7 +40,9 @@ inline double distance(const Matrix& X, std::size_t a, std::size_t b) {
                   X.row(static_cast<Eigen::Index>(b)).data(), static_cast<std::size_t>(X.cols()));
 }
 
-// Mean of the given rows (with multiplicity), summed in the order given.
+// Mean of the given rows (with multiplicity), summed in the order given; when that sum overflows
+// (finite coordinates near the largest double), taken again from the coordinates divided by the
+// count (proofs-notes/semantics.md, "Means of huge coordinates").
 Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows);
 
 // Section 2.1 and Definition 2 for the clustering given by `labels` (ids 1..K).
@@ -54,6 +58,8 @@ struct ClusterStats {
   // cluster_ratio); so gamma = +inf when K = 1.
   double gamma = 0.0;
 };
+// Throws DataError "data row R: ..." when a point's distance to a cluster's mean exceeds the
+// largest double (finite coordinates about 1e308 apart): no ratio, hence no gamma, is defined.
 ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels);
 // One cluster's nearest_outsider / r(C_i): +inf when r(C_i) = 0 and every outsider is away from
 // the mean, 0 when r(C_i) = 0 and an outsider lies on it (coincident points with different
@@ -70,7 +76,6 @@ double cluster_ratio(double radius, double nearest_outsider);
 // read without them. Numbers are decimal (ssac/numbers.hpp): "+1" is 1, "1e400" out of range.
 inline constexpr std::uint64_t kMaxCsvBytes = std::uint64_t{16} << 30;
 inline constexpr std::size_t kMaxCsvLine = std::size_t{16} << 20;
-inline constexpr int kPipeWaitSeconds = 10;
 Dataset read_csv(const std::string& path);
 Dataset parse_csv(const std::string& text, const std::string& name);
 

@@ -10,15 +10,19 @@
 
 namespace ssac {
 
+// The most datasets one call draws before giving up (GeneratorParams::max_draws): a window the
+// generator cannot reach ends after a bounded time, not never (2^64 - 1 draws).
+inline constexpr std::uint64_t kMaxDraws = 1000000000;
+
 struct GeneratorParams {
   std::size_t n = 1500;
   std::size_t m = 2;
   int k = 3;
-  double sigma = 1.75;     // standard deviation of every coordinate
-  double gamma_min = 1.0;  // exclusive
-  double gamma_max = 1.1;  // inclusive; may be +inf
-  double box = 10.0;       // centers uniform in [-box, box]^m
-  std::uint64_t max_draws = 100000;
+  double sigma = 1.75;               // standard deviation of every coordinate
+  double gamma_min = 1.0;            // exclusive
+  double gamma_max = 1.1;            // inclusive; may be +inf
+  double box = 10.0;                 // centers uniform in [-box, box]^m
+  std::uint64_t max_draws = 100000;  // 1..kMaxDraws
   std::uint64_t seed = 0;
   // Rows in a uniformly random order (the authors' code's make_blobs shuffles them) instead of
   // cluster 1's rows first: an accepted dataset's rows are permuted by Fisher-Yates from the

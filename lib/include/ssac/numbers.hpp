@@ -24,4 +24,10 @@ Status parse_real(std::string_view text, double& out);
 // written as \xHH, and at most `max` bytes kept (then "...").
 std::string printable(std::string_view text, std::size_t max = 64);
 
+// The message of a JSON reader's exception (nlohmann's what()) for a one-line error after the
+// file's name: a number beyond the largest double ("number overflow parsing '1e400'") in the words
+// parse_real's callers use, "'1e400' is out of range (beyond the largest double, about 1.8e308)";
+// any other message without its "[json.exception...]" tag, printable.
+std::string json_error_text(std::string_view what);
+
 }  // namespace ssac::number

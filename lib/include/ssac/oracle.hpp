@@ -100,8 +100,21 @@ class DistanceWeakOracle : public Oracle {
   Answer query(std::size_t x, std::size_t y) override;
   // Whether Definition 6/7 makes the pair not-sure (the oracle abstains exactly then).
   bool confused(std::size_t x, std::size_t y) const;
+  // The clause of Definition 6 or 7 that decides Q(x, y), with both sides of its inequality as
+  // they compare, e.g. "Definition 6(a): d(x,y) = 1.2 >= (nu-1) min{d(x,mu_i), d(y,mu_j)} = 0.9"
+  // (`ssac validate --check-oracle` names it when a trace's answer differs).
+  std::string rule(std::size_t x, std::size_t y) const;
 
  private:
+  // The condition of Definition 6 or 7 on the pair: which clause applies (b for one cluster, a for
+  // two), whether it holds (the oracle abstains), and the sides of its inequality. Global (a) has
+  // one inequality per point; `left` and `right` are x's, `left2` and `right2` y's.
+  struct Condition {
+    char clause;
+    bool holds;
+    double left, right, left2 = 0.0, right2 = 0.0;
+  };
+  Condition condition(std::size_t x, std::size_t y) const;
   DistanceWeakOracle(const Matrix& X, std::vector<int> labels, bool is_local, double nu,
                      double rho);
   const Matrix* X_;
@@ -130,8 +143,10 @@ class CoinFlipOracle : public Oracle {
 // "x,y,answer" so that an interrupted session loses nothing; `preload` restores such a log.
 class InteractiveOracle : public Oracle {
  public:
+  // Every answer is written to `log` (when given) as it is given, and flushed; a write or flush
+  // that fails throws DataError naming `log_name`, so no answer is taken that the log lacks.
   InteractiveOracle(const Matrix& X, std::istream& in, std::ostream& out,
-                    std::ostream* log = nullptr);
+                    std::ostream* log = nullptr, std::string log_name = "the answer log");
   // Reads lines "x,y,answer" (0-based rows, answer yes/no/not-sure) as written to `log`. Throws
   // DataError naming `name`, the line and column on a malformed line.
   void preload(std::istream& log_in, const std::string& name);
@@ -143,6 +158,7 @@ class InteractiveOracle : public Oracle {
   std::istream& in_;
   std::ostream& out_;
   std::ostream* log_;
+  std::string log_name_;
   std::map<std::pair<std::size_t, std::size_t>, Answer> memo_;
   std::size_t asked_ = 0;
 };

@@ -17,13 +17,18 @@ namespace ssac {
 
 struct OracleCheck {
   OracleSpec spec;
-  bool spec_from_header = false;  // parsed from the header's `oracle` text (else the fallback)
+  bool spec_from_header = false;  // read from the header's `oracle` (else the fallback)
   std::size_t queries = 0;        // query events checked
   // The first answer the oracle could not have given.
   struct Wrong {
     std::size_t event = 0;  // 1-based event number (= line)
     std::size_t x = 0, y = 0;
     std::string expected, found;
+    // The rule that decides the answer: the clause of Definition 6 or 7 with its inequality, or
+    // the perfect (Definition 3) or random-weak (Definition 5) oracle's truthfulness.
+    std::string rule;
+    // "event E: Q(x, y): RULE, so the oracle answers EXPECTED; the trace has FOUND".
+    std::string message;
   };
   std::optional<Wrong> wrong;
   // Random-weak oracle: the queries whose abstention is an independent Bernoulli(1 - q) draw
@@ -37,11 +42,15 @@ struct OracleCheck {
   bool rate_consistent = true;
 
   bool passes() const { return !wrong && rate_consistent; }
+  // The verdict in one line: the first wrong answer's message, else what was checked (for the
+  // random-weak oracle the abstentions, their interval and whether it contains 1 - q).
+  std::string verdict() const;
 };
 
 // Checks the answers of the trace `text` (named `name` in messages) on the points X with their
-// true `labels` (1..K per row). The oracle is the header's `oracle` text when parse_oracle_spec
-// reads it, else `fallback`. Throws DataError "NAME:LINE: message" when the trace does not parse,
+// true `labels` (1..K per row). The oracle is the header's: its `oracle` object (version 2), or
+// in a version-1 trace its `oracle` text when parse_oracle_spec reads it; else `fallback`. Throws
+// DataError "NAME:LINE: message" when the trace does not parse,
 // and ParameterError with one line when no oracle can be determined, it is interactive (a person
 // has no rule to recompute), or the trace's answers passed through the original SSAC's coin flips.
 OracleCheck check_oracle_answers(const Matrix& X, const std::vector<int>& labels,

@@ -46,6 +46,12 @@ struct OracleSpec {
   bool uses_memory() const { return kind == OracleKind::random; }
   // Whether it answers from the data's labels (every kind but the interactive one).
   bool simulated() const { return kind != OracleKind::interactive; }
+  // The number of clusters of the oracle's clustering as far as a run on `data` may assume it:
+  // Params::oracle_clusters, which decides whether the elimination rule applies (semantics S2).
+  // A simulated oracle answers from the file's labels, so it has their number; a person's
+  // clustering is not the file's labels (those only score the run), so 0: k is taken as their
+  // claim. The one place where this is decided.
+  int clusters(const Dataset& data) const { return simulated() ? data.num_labels() : 0; }
 
   // Throws ParameterError naming the first parameter of this kind outside its range
   // (ssac/ranges.hpp); parameters the kind does not use are not looked at.

@@ -24,7 +24,7 @@ inline constexpr long long kMaxLabel = 1000000;
 
 // Each throws ParameterError "NAME = VALUE is outside its admissible range RANGE".
 void check_k(long long k, std::size_t n);  // [1, n]
-void check_eta(double eta, int k);         // (0, inf) and k eta <= kMaxSampleSize
+void check_eta(double eta, int k);         // (0, inf) and ceil(k eta) <= kMaxSampleSize
 void check_beta(long long beta);           // [1, kMaxBeta]
 void check_q(double q);                    // (0, 1]
 void check_nu(double nu);                  // [1, inf)

@@ -79,9 +79,13 @@ inline constexpr std::uint64_t kStreamAlgorithm = 2;
 inline constexpr std::uint64_t kStreamOracle = 3;
 inline constexpr std::uint64_t kStreamCoinFlip = 4;
 
+// Why a query was asked. The words are the trace's (docs/trace-format.md, "Words"): the anchor is
+// the row of a known cluster that Definition 4 asks about (its opener under the paper's rule, S3),
+// x_1 the point of S_i closest to mu'_p (Algorithms 3 and 4), z the plain search's point.
 enum class Purpose {
   assignment,     // Phase 1: Q(x, anchor of cluster t), Definition 4
-  search_anchor,  // Phase 2: Q(x_1, x_j), Algorithms 3 and 4; Q(z, x_j) for the plain search
+  search_x1,      // Phase 2: Q(x_1, x_j), Algorithms 3 and 4
+  search_z,       // Phase 2: Q(z, x_j), the plain search of the original SSAC
   search_sample,  // Phase 2: Q(y, x_j) or Q(x_j, y) for y in B, Algorithms 2 and 4
 };
 const char* to_string(Purpose p);
@@ -101,8 +105,12 @@ struct SearchStep {
   std::ptrdiff_t lo, hi;  // bounds before the step (0-based positions in the sorted S_i)
   std::size_t j;          // probed position, floor((lo + hi) / 2)
   std::size_t row;        // x_j
-  bool anchor_asked = false;
-  Answer anchor_answer = Answer::NotSure;
+  // Q(x_1, x_j) (Algorithms 3 and 4), not asked in Algorithm 2 nor when x_j is x_1 (S4).
+  bool x1_asked = false;
+  Answer x1_answer = Answer::NotSure;
+  // Q(z, x_j) (the plain search), not asked when x_j is z (S4).
+  bool z_asked = false;
+  Answer z_answer = Answer::NotSure;
   std::vector<std::size_t> sample;     // B, rows in draw order
   std::vector<Answer> sample_answers;  // Yes without a query where the drawn row is x_j itself
   std::size_t queries = 0;             // queries this step asked
@@ -127,7 +135,7 @@ struct Iteration {
   std::size_t zp_size = 0;          // |Z_p|
   bool revisited = false;           // p had been recovered in an earlier iteration (S7)
   Vector center;                    // mu'_p
-  std::size_t anchor = 0;           // x_1, the closest point to mu'_p (Algorithms 3, 4)
+  std::size_t x1 = 0;               // x_1, the closest point to mu'_p (Algorithms 3, 4)
   std::vector<SearchStep> steps;
   std::size_t j_star = 0;            // 0-based position of the first point judged not in C_p
   double radius = 0.0;               // r'_i = d(x_{j*}, mu'_p); +inf when every point was in
@@ -143,7 +151,7 @@ struct Result {
   std::vector<int> recovery_order;   // clusters in the order first recovered
   std::map<int, Vector> centers;     // latest mu'_p of each recovered cluster
   std::map<int, double> radii;       // latest r'_i of each recovered cluster
-  std::vector<std::size_t> anchors;  // the rows that opened clusters, in the order they did (S3)
+  std::vector<std::size_t> openers;  // the rows that opened clusters, in the order they did (S3)
   std::size_t queries_phase1 = 0, queries_phase2 = 0;
   std::uint64_t distance_evaluations = 0;  // d(x, mu') computed in Phase 2 (Corollary 1)
   std::uint64_t comparisons = 0;           // comparisons Phase 2 made to order S_i

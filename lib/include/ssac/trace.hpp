@@ -1,5 +1,6 @@
 // Traces: a versioned JSON Lines record of one SSAC run (docs/trace-format.md, schema
-// schemas/ssac-trace-v1.schema.json), and their replay through the reference (`ssac validate`).
+// schemas/ssac-trace-v2.schema.json; version 1 is still read), and their replay through the
+// reference (`ssac validate`).
 //
 // A trace holds every random choice (the Phase-1 draws of Algorithm 1 line 4 and the draws of B in
 // Algorithms 2 and 4) and every oracle answer, so a run can be replayed without sharing a random
@@ -20,12 +21,15 @@
 #include "ssac/data.hpp"
 #include "ssac/observer.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/oracle_spec.hpp"
 #include "ssac/ssac.hpp"
 
 namespace ssac {
 
 inline constexpr const char* kTraceFormat = "ssac-trace";
-inline constexpr int kTraceVersion = 1;
+// The version written. Version 1 (the Phase-2 words `anchor`, `anchor_answer`, `search_anchor`, and
+// the oracle as free text) is still read: docs/trace-format.md, "Version 1".
+inline constexpr int kTraceVersion = 2;
 
 // SHA-256 (FIPS 180-4) of `bytes`, as 64 lowercase hex digits.
 std::string sha256_hex(std::string_view bytes);
@@ -43,7 +47,10 @@ std::string points_fingerprint(const Matrix& X);
 struct TraceHeader {
   Params params;
   std::string algorithm = "weak";  // "weak" (this paper) or "original" (search must be plain)
-  std::string oracle;              // free text, e.g. "random q=0.7"; empty to omit
+  // The oracle that answered, written as the header's `oracle` object (kind and the parameters the
+  // kind uses); nullopt when it is none this format describes (a Python callable), which omits it.
+  // Information only: the replay takes the trace's answers.
+  std::optional<OracleSpec> oracle;
   std::optional<std::uint64_t> seed;
   // The random-weak oracle's memory, which Definition 5 leaves open (proofs-notes/
   // oracle-independence.md). Written as "oracle_memory" only when it is not fresh, so a trace of
@@ -77,24 +84,40 @@ struct Divergence {
 };
 
 struct ValidationReport {
+  int version = kTraceVersion;  // the trace's format version (1 is read with its own field names)
   bool conforms = true;
   std::size_t events = 0;   // events in the trace
   std::size_t queries = 0;  // query events compared
   std::optional<Divergence> divergence;
 };
 
+// What a replay knows besides the trace and the points.
+struct ReplayOptions {
+  // The number of clusters of the data's labels, 0 when the data has none. Elimination (S2, rule
+  // 5) applies only when k is the oracle's number of clusters: a header without `oracle_clusters`
+  // is replayed with this number, and one whose `oracle_clusters` (or, absent, k) differs from it
+  // is refused.
+  int label_clusters = 0;
+  // Orders equal distances by decreasing row, the opposite of S6. Not a rule of any run: the
+  // conformance generator replays each vector under it to flag those that depend on S6.
+  bool reversed_ties = false;
+};
+
 // Replays the trace `text` (named `name` in messages) on the points X: the reference runs on the
 // trace's draws and answers, and an observer compares each event it reports with the trace's next
 // one. Throws DataError with "NAME:LINE: message" when the trace does not parse, breaks the
-// format, or was written for other data (fingerprint, n or m); a well-formed trace that the
-// reference does not reproduce gives a report with the first divergence.
-ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name);
+// format, or was written for other data (fingerprint, n or m, or labels of another number of
+// clusters than the header's); a well-formed trace that the reference does not reproduce gives a
+// report with the first divergence.
+ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name,
+                                const ReplayOptions& options = {});
 
 // validate_trace on the trace in the file at `path` (named by its path in messages), read in two
 // streaming passes without holding its text: memory grows with the trace's draws and queries (the
 // replay needs them before the reference asks), not with the length of its text, and no line may
 // exceed the cap of docs/trace-format.md ("Reading a trace"). A FIFO or pipe is copied to a
 // temporary file for the second pass; a FIFO with no writer reads as an empty trace.
-ValidationReport validate_trace_file(const Matrix& X, const std::string& path);
+ValidationReport validate_trace_file(const Matrix& X, const std::string& path,
+                                     const ReplayOptions& options = {});
 
 }  // namespace ssac

@@ -5,18 +5,20 @@
 
 namespace ssac::detail {
 
-DistanceOrder::Key DistanceOrder::key(const Entry& e) {
+DistanceOrder::Key DistanceOrder::key(const Entry& e) const {
   const double d = e.first + 0.0;  // -0 + 0 = +0; every other value is unchanged
-  return (static_cast<Key>(std::bit_cast<std::uint64_t>(d)) << 64) | e.second;
+  const auto row = static_cast<std::uint64_t>(e.second);
+  return (static_cast<Key>(std::bit_cast<std::uint64_t>(d)) << 64) | (reversed_ ? ~row : row);
 }
 
-DistanceOrder::Entry DistanceOrder::entry(Key k) {
+DistanceOrder::Entry DistanceOrder::entry(Key k) const {
+  const auto row = static_cast<std::uint64_t>(k);
   return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
-          static_cast<std::size_t>(static_cast<std::uint64_t>(k))};
+          static_cast<std::size_t>(reversed_ ? ~row : row)};
 }
 
-DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod method)
-    : method_(method) {
+DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod method, TieOrder ties)
+    : method_(method), reversed_(ties == TieOrder::by_row_reversed) {
   e_.reserve(entries.size());
   for (const Entry& x : entries)
     e_.push_back(key(x));

@@ -13,7 +13,8 @@
 // Entries are kept as one 128-bit key each, the distance's bits above the row: a distance is a
 // square root of a sum of squares, so +0 or positive (a -0 is made +0), and non-negative doubles
 // order as their bit patterns; the key order is therefore exactly the (distance, row) order, and
-// one integer comparison replaces two floating-point ones and their branches.
+// one integer comparison replaces two floating-point ones and their branches. The reversed tie
+// order keeps the row's complement instead.
 #pragma once
 
 #include <cstddef>
@@ -25,11 +26,17 @@ namespace ssac::detail {
 
 enum class OrderMethod { sort, select };
 
+// How equal distances are ordered. `by_row` is S6, the reference's rule. `by_row_reversed` is its
+// opposite, never a run's rule: a replay under it tells which traces depend on S6 at all (the
+// conformance corpus's flag TieOrderS6, docs/conformance.md).
+enum class TieOrder { by_row, by_row_reversed };
+
 class DistanceOrder {
  public:
   using Entry = std::pair<double, std::size_t>;  // (d(x, mu'_p), row), d >= 0 and not NaN
 
-  DistanceOrder(const std::vector<Entry>& entries, OrderMethod method);
+  DistanceOrder(const std::vector<Entry>& entries, OrderMethod method,
+                TieOrder ties = TieOrder::by_row);
 
   std::size_t size() const { return e_.size(); }
   // The entry at position j < size() of the order.
@@ -41,12 +48,14 @@ class DistanceOrder {
   std::uint64_t comparisons() const { return comparisons_; }
 
  private:
-  __extension__ using Key = unsigned __int128;  // (bits of the distance) * 2^64 + row
-  static Key key(const Entry& e);
-  static Entry entry(Key k);
+  // (bits of the distance) * 2^64 + row, or + (2^64 - 1 - row) under TieOrder::by_row_reversed.
+  __extension__ using Key = unsigned __int128;
+  Key key(const Entry& e) const;
+  Entry entry(Key k) const;
 
   std::vector<Key> e_;
   OrderMethod method_;
+  bool reversed_;
   // Under `select`: the positions whose entry is settled, increasing. Between two consecutive ones
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;

@@ -1,6 +1,6 @@
 // One run of Algorithm 1, as a class whose member functions follow the paper's lines. Private to
 // the library: the public entry point is run_ssac (ssac/ssac.hpp). The negative controls of the
-// property suites (lib/testing/) derive from Run and replace one of the four protected steps; the
+// property suites (lib/testing/) derive from Run and replace one of its protected steps; the
 // reference itself knows nothing of them.
 #pragma once
 
@@ -26,6 +26,9 @@ class Run {
   // How Phase 2 finds positions of its order (algorithm/order.hpp): by selection unless a test
   // asks for the sorting reference.
   void set_order_method(OrderMethod m) { order_method_ = m; }
+  // How equal distances are ordered (algorithm/order.hpp): S6's by row unless a replay asks for
+  // the opposite to find out whether a trace depends on it.
+  void set_tie_order(TieOrder t) { tie_order_ = t; }
 
  protected:
   // Algorithm 1, line 8: p = argmax_t |Z_t|; counts[t-1] = |Z_t|. 0 when every Z_t is empty.
@@ -36,6 +39,22 @@ class Run {
   virtual std::size_t reference_point(DistanceOrder& order) const;
   // Algorithms 2-4, "Stop": j*, the smallest position judged not in C_p, where the search ended.
   virtual std::size_t stop_position(std::size_t lo) const;
+  // Definition 4's anchor under the random anchor rules: a uniform position of this pool, which
+  // is known_rows(t), each row once. Only a test variant (lib/testing) weights the rows. The pool
+  // is valid until the next call.
+  virtual const std::vector<std::size_t>& anchor_pool(int t) {
+    anchor_pool_ = known_rows(t);
+    return anchor_pool_;
+  }
+  // Lines 5-7: a Phase-1 query placed x in t. The reference keeps only the last placement
+  // (placed_); a test variant may count them.
+  virtual void on_placed(std::size_t x, int t) {
+    (void)x;
+    (void)t;
+  }
+  // The rows known to be in cluster t, in increasing order: those labelled t, its opener while
+  // labels come only from Phase 2, and (random-known-row) the rows a Phase-1 query placed in t.
+  std::vector<std::size_t> known_rows(int t) const;
 
   const Matrix& X_;
 
@@ -50,9 +69,6 @@ class Run {
   int assign(std::size_t x);
   // The row of known cluster t that the query asks about (Rules::anchor).
   std::size_t anchor_of(int t);
-  // The rows known to be in cluster t, in increasing order: those labelled t, its opener while
-  // labels come only from Phase 2, and (random-known-row) the rows a Phase-1 query placed in t.
-  std::vector<std::size_t> known_rows(int t) const;
   // x opens a new cluster: the smallest number in 1..k not known now (S3).
   int open_cluster(std::size_t x);
   // Rules::overwrite: known clusters left with no labelled row are forgotten.
@@ -83,6 +99,8 @@ class Run {
   std::vector<int> placed_;          // placed_[x]: the cluster a Phase-1 query last placed x in
   int iteration_ = 0;
   OrderMethod order_method_ = OrderMethod::select;
+  TieOrder tie_order_ = TieOrder::by_row;
+  std::vector<std::size_t> anchor_pool_;  // anchor_pool's result
 };
 
 }  // namespace ssac::detail

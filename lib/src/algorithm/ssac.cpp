@@ -1,6 +1,6 @@
 // Algorithm 1 of the paper with the cluster-assignment query of Definition 4 and the Phase-2
 // searches of Algorithms 2, 3 and 4 (and the original SSAC's plain search), as the member
-// functions of Run in the order of the paper's lines. About 490 lines, one file on purpose: a
+// functions of Run in the order of the paper's lines. About 500 lines, one file on purpose: a
 // reader follows one run from line 1 to line 13 here; the rules of the authors' code
 // (rules.cpp) and the order of S_i by distance (order.cpp) live beside it.
 #include "ssac/ssac.hpp"
@@ -33,8 +33,10 @@ const char* to_string(Purpose p) {
   switch (p) {
     case Purpose::assignment:
       return "assignment";
-    case Purpose::search_anchor:
-      return "search_anchor";
+    case Purpose::search_x1:
+      return "search_x1";
+    case Purpose::search_z:
+      return "search_z";
     case Purpose::search_sample:
       break;
   }
@@ -137,7 +139,10 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
   for (std::size_t x : it.sample) {
     const int t = assign(x);
     it.assignment.push_back(t);
-    if (t > 0) placed_[x] = t;
+    if (t > 0) {
+      placed_[x] = t;
+      on_placed(x, t);
+    }
   }
   observer_.assigned(it);
   // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
@@ -176,7 +181,7 @@ Vector Run::estimate_center(const std::vector<std::size_t>& zp, const Iteration&
 // Lines 9-13.
 void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
   DistanceOrder order = order_by_distance(it.center);  // line 10
-  it.anchor = reference_point(order);
+  it.x1 = reference_point(order);
   observer_.cluster_chosen(it);
   observer_.run_state({RunState::Stage::cluster_chosen, iteration_, S_, R_.labels, known_, opener_,
                        placed_, recovered_, R_.recovery_order});
@@ -197,7 +202,7 @@ DistanceOrder Run::order_by_distance(const Vector& center) {
   for (std::size_t x : S_)
     entries.emplace_back(distance(X_, x, center), x);
   R_.distance_evaluations += S_.size();
-  return DistanceOrder(std::move(entries), order_method_);
+  return DistanceOrder(std::move(entries), order_method_, tie_order_);
 }
 
 // Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6), or the first j* rows of the
@@ -309,8 +314,8 @@ int Run::assign(std::size_t x) {
   if (first_yes) return first_yes;
   // No from every known anchor while fewer than k clusters are known: x opens a cluster (S3).
   if (no_count == known && known < static_cast<std::size_t>(P_.k)) return open_cluster(x);
-  // With all k clusters known, k-1 definite answers identify the cluster: the one not-sure anchor
-  // (only if x's cluster is among the k: Params::eliminates).
+  // With all k clusters known, k-1 no answers identify the cluster: that of the one anchor that
+  // answered not-sure (only if x's cluster is among the k: Params::eliminates).
   if (P_.eliminates() && known == static_cast<std::size_t>(P_.k) && unsure_count == 1 &&
       no_count == known - 1)
     return unsure_t;
@@ -323,7 +328,7 @@ int Run::open_cluster(std::size_t x) {
     ++t;
   known_.push_back(t);
   opener_[static_cast<std::size_t>(t)] = x;
-  R_.anchors.push_back(x);
+  R_.openers.push_back(x);
   if (P_.rules.overwrite) R_.labels[x] = t;  // the authors' code labels an opener at once
   return t;
 }
@@ -351,7 +356,7 @@ std::size_t Run::anchor_of(int t) {
     case AnchorRule::random_known_row:
       break;
   }
-  const std::vector<std::size_t> rows = known_rows(t);
+  const std::vector<std::size_t>& rows = anchor_pool(t);
   // A known cluster always has a known row: its opener, until Phase 2 overwrites the opener's
   // label, and then forget_unlabelled_clusters removes the cluster if no other row has it.
   if (rows.empty()) return opener_[static_cast<std::size_t>(t)];
@@ -373,7 +378,7 @@ std::size_t Run::stop_position(std::size_t lo) const {
 }
 
 void Run::binary_search(Iteration& it, DistanceOrder& order, const std::vector<std::size_t>& zp) {
-  const std::size_t x1 = it.anchor;
+  const std::size_t x1 = it.x1;
   const std::size_t z = zp.front();  // the plain search's point: the first of Z_p (S6)
   std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(order.size()) - 1;
   while (lo <= hi) {
@@ -422,21 +427,21 @@ Decision Run::search_random_weak(std::size_t xj, const std::vector<std::size_t>&
 // Algorithm 3, lines 3-4: Q(x_1, x_j) = 1 means in; no and not-sure both mean out.
 Decision Run::search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& step) {
   if (!asks(x1, xj)) return Decision::in;  // S4: a point is in its own cluster
-  step.anchor_asked = true;
+  step.x1_asked = true;
   ++step.queries;
-  step.anchor_answer = ask(x1, xj, 2, Purpose::search_anchor);
-  return step.anchor_answer == Answer::Yes ? Decision::in : Decision::out;
+  step.x1_answer = ask(x1, xj, 2, Purpose::search_x1);
+  return step.x1_answer == Answer::Yes ? Decision::in : Decision::out;
 }
 
 // Algorithm 4, lines 4-15.
 Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<std::size_t>& zp,
                              SearchStep& step) {
   if (!asks(x1, xj)) return Decision::in;  // S4
-  step.anchor_asked = true;
+  step.x1_asked = true;
   ++step.queries;
-  step.anchor_answer = ask(x1, xj, 2, Purpose::search_anchor);
-  if (step.anchor_answer == Answer::Yes) return Decision::in;  // line 5
-  if (step.anchor_answer == Answer::No) return Decision::out;  // line 7
+  step.x1_answer = ask(x1, xj, 2, Purpose::search_x1);
+  if (step.x1_answer == Answer::Yes) return Decision::in;  // line 5
+  if (step.x1_answer == Answer::No) return Decision::out;  // line 7
   // Lines 9-14: beta - 1 more queries Q(x_j, y), y in B; "in" on a yes, otherwise out (the
   // unified search never fails: all not-sure counts as out).
   const Decision d = vote(xj, zp, static_cast<std::size_t>(P_.beta - 1), true, step);
@@ -447,10 +452,10 @@ Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<s
 // assumed, so anything but yes counts as no.
 Decision Run::search_plain(std::size_t z, std::size_t xj, SearchStep& step) {
   if (!asks(z, xj)) return Decision::in;  // S4
-  step.anchor_asked = true;
+  step.z_asked = true;
   ++step.queries;
-  step.anchor_answer = ask(z, xj, 2, Purpose::search_anchor);
-  return step.anchor_answer == Answer::Yes ? Decision::in : Decision::out;
+  step.z_answer = ask(z, xj, 2, Purpose::search_z);
+  return step.z_answer == Answer::Yes ? Decision::in : Decision::out;
 }
 
 // B: `draws` points from Z_p, uniformly with replacement (S5); each gives one query, Q(x_j, y)

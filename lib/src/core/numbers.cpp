@@ -141,4 +141,18 @@ std::string printable(std::string_view text, std::size_t max) {
   return out;
 }
 
+std::string json_error_text(std::string_view what) {
+  if (!what.empty() && what.front() == '[') {
+    const std::size_t tag = what.find("] ");
+    if (tag != std::string_view::npos) what.remove_prefix(tag + 2);
+  }
+  constexpr std::string_view overflow = "number overflow parsing '";
+  if (what.substr(0, overflow.size()) == overflow) {
+    std::string_view number = what.substr(overflow.size());
+    if (!number.empty() && number.back() == '\'') number.remove_suffix(1);
+    return "'" + printable(number) + "' is out of range (beyond the largest double, about 1.8e308)";
+  }
+  return printable(what, 200);
+}
+
 }  // namespace ssac::number

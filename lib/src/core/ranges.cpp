@@ -14,7 +14,13 @@ void check_k(long long k, std::size_t n) {
 
 void check_eta(double eta, int k) {
   if (!(eta > 0.0) || !std::isfinite(eta)) throw_out_of_range("eta", eta, "(0, inf)");
-  if (static_cast<double>(k) * eta > static_cast<double>(kMaxSampleSize))
+  // The run draws r = ceil(k eta) of the exact product (Params::sample_size), and r <= kMax holds
+  // iff the exact product is at most kMax. The double product may round down onto kMax (k = 11,
+  // eta = 90909.09090909091: fl(k eta) = 1e6, the exact product a little more, r = 1000001); fma
+  // gives the rounding error exactly, so the test is of the exact product.
+  const double kd = static_cast<double>(k), prod = kd * eta,
+               cap = static_cast<double>(kMaxSampleSize);
+  if (prod > cap || (prod == cap && std::fma(kd, eta, -prod) > 0.0))
     throw_out_of_range("eta", eta,
                        "(0, 1e6 / k] (r = ceil(k eta) must stay at most 1e6 draws, which Phase 1 "
                        "keeps in about 120 MB)");

@@ -1,17 +1,10 @@
 #include "ssac/data.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <limits>
-#include <memory>
-#include <system_error>
 
 #include "ssac/error.hpp"
 #include "ssac/numbers.hpp"
@@ -56,8 +49,27 @@ Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
   for (std::size_t r : rows)
     for (Eigen::Index c = 0; c < X.cols(); ++c)
       mu[c] += X(static_cast<Eigen::Index>(r), c);
-  for (Eigen::Index c = 0; c < X.cols(); ++c)
-    mu[c] /= static_cast<double>(rows.size());
+  const double count = static_cast<double>(rows.size());
+  for (Eigen::Index c = 0; c < X.cols(); ++c) {
+    if (std::isinf(mu[c])) {
+      // The sum overflowed although every coordinate is finite (near the largest double): the
+      // mean again as the sum of the coordinates each divided by the count, which stays within
+      // the largest coordinate (proofs-notes/semantics.md, "Means of huge coordinates"). Only
+      // this case takes the path, so every mean the plain sum can hold keeps its bits.
+      // The mean lies between the smallest and the largest coordinate; clamping to them only
+      // undoes a rounding past the largest double.
+      double m = 0.0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (std::size_t r : rows) {
+        const double x = X(static_cast<Eigen::Index>(r), c);
+        m += x / count;
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+      }
+      mu[c] = std::clamp(m, lo, hi);
+      continue;
+    }
+    mu[c] /= count;
+  }
   return mu;
 }
 
@@ -81,6 +93,14 @@ ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
     double radius = 0.0, outsider = inf;
     for (std::size_t r = 0; r < labels.size(); ++r) {
       const double d = distance(X, r, st.means.back());
+      // The mean is finite (mean_of_rows), so an infinite distance is one beyond the largest
+      // double: the ratio would be inf/inf, 0 or inf instead of its value, so no gamma is given
+      // (proofs-notes/semantics.md, "Means of huge coordinates").
+      if (std::isinf(d) && X.row(static_cast<Eigen::Index>(r)).allFinite())
+        throw DataError("data row " + std::to_string(r + 1) +
+                        ": its distance to the mean of cluster " + std::to_string(i + 1) +
+                        " exceeds the largest double (about 1.8e308), so gamma is not defined for "
+                        "these coordinates; scale the data down");
       if (labels[r] == i + 1)
         radius = std::max(radius, d);
       else
@@ -264,60 +284,11 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   return data;
 }
 
-namespace {
-
-// The whole input in one buffer: a regular file by its size, a pipe (a FIFO, `<(cat f)`) until
-// it ends. A pipe with no writer would block for ever, so the first bytes must arrive within
-// kPipeWaitSeconds. Devices and other special files are refused: /dev/zero would never end.
-std::string read_input(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status fst = fs::status(path, ec);
-  if (fst.type() == fs::file_type::not_found || ec)
-    throw DataError(path + ": cannot open the file for reading");
-  if (fst.type() == fs::file_type::directory)
-    throw DataError(path + ": is a directory, not a CSV file");
-  const bool pipe = fst.type() == fs::file_type::fifo;
-  if (!pipe && fst.type() != fs::file_type::regular)
-    throw DataError(path + ": is not a regular file or a pipe (a device?); it is not read");
-  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) throw DataError(path + ": cannot open the file for reading");
-  std::FILE* f = fdopen(fd, "rb");
-  if (!f) throw DataError(path + ": cannot open the file for reading");
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(f, &std::fclose);
-  std::string text;
-  if (pipe) {
-    pollfd p{fd, POLLIN, 0};
-    if (poll(&p, 1, kPipeWaitSeconds * 1000) == 0)
-      throw DataError(path + ": nothing arrived from the pipe in " +
-                      std::to_string(kPipeWaitSeconds) + " s (no writer?)");
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    char buf[1 << 16];
-    std::size_t n = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-      if (text.size() + n > kMaxCsvBytes)
-        throw DataError(path + ": longer than " + std::to_string(kMaxCsvBytes >> 30) +
-                        " GiB, the most a CSV may hold");
-      text.append(buf, n);
-    }
-  } else {
-    struct stat st {};
-    if (fstat(fd, &st) != 0) throw DataError(path + ": cannot read the file");
-    if (static_cast<std::uint64_t>(st.st_size) > kMaxCsvBytes)
-      throw DataError(path + ": longer than " + std::to_string(kMaxCsvBytes >> 30) +
-                      " GiB, the most a CSV may hold");
-    text.resize(static_cast<std::size_t>(st.st_size));  // one allocation, no second copy
-    if (std::fread(text.data(), 1, text.size(), f) != text.size())
-      throw DataError(path + ": read error");
-  }
-  if (std::ferror(f)) throw DataError(path + ": read error");
-  return text;
-}
-
-}  // namespace
-
 Dataset read_csv(const std::string& path) {
-  return parse_csv(read_input(path), path);
+  static const InputKind csv{
+      "cannot open the file for reading", "is a directory, not a CSV file", kMaxCsvBytes,
+      "longer than " + std::to_string(kMaxCsvBytes >> 30) + " GiB, the most a CSV may hold"};
+  return parse_csv(read_input(path, csv), path);
 }
 
 std::string format_csv(const Dataset& data) {

@@ -28,7 +28,9 @@ void GeneratorParams::check() const {
                        "(gamma-min, inf] = (" + format_double(gamma_min) + ", inf]");
   if (!(box > 0.0) || !std::isfinite(box) || box > 1e150)
     throw_out_of_range("box", box, "(0, 1e150]");
-  if (max_draws < 1) throw_out_of_range("max-draws", static_cast<long long>(max_draws), "[1, inf)");
+  if (max_draws < 1 || max_draws > kMaxDraws)
+    throw ParameterError("max-draws = " + std::to_string(max_draws) +
+                         " is outside its admissible range [1, 1e9]");
 }
 
 std::string to_string(GaussianMethod g) {

@@ -46,7 +46,11 @@ void use_dataset(ExperimentConfig& c, Dataset d, const std::string& path) {
   c.gen.n = d.n();
   c.gen.m = d.m();
   c.gen.k = d.num_labels();
-  c.data_gamma = cluster_stats(d.points, d.labels).gamma;
+  try {
+    c.data_gamma = cluster_stats(d.points, d.labels).gamma;
+  } catch (const DataError& e) {
+    throw DataError(path + ": " + e.what());
+  }
   c.data_path = path;
   c.data = std::make_shared<const Dataset>(std::move(d));
 }

@@ -5,11 +5,10 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
-#include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <tuple>
 
@@ -17,6 +16,7 @@
 #include "ssac/experiment.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/rng.hpp"
+#include "ssac/workers.hpp"
 
 namespace ssac {
 
@@ -199,29 +199,22 @@ ExperimentResult run_experiment(const ExperimentConfig& c, unsigned threads,
   std::atomic<std::uint64_t> next{0}, done{0};
   std::atomic<bool> stop{false};
   std::mutex mu;
-  std::exception_ptr error;
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&] {
     std::vector<CellTotals> local(R.cells.size());
     RepTiming timing;
-    try {
-      for (;;) {
-        if (stop.load()) break;
-        const std::uint64_t i = next.fetch_add(1);
-        if (i >= c.reps) break;
-        // The first rep also keeps what the appendix's visualisation draws (planar data only).
-        RepScatter* scatter = i == 0 && c.gen.m == 2 ? &R.scatter.emplace() : nullptr;
-        const RepResult rr = run_rep(c, R.cells, c.rep_first + i, &timing, scatter);
-        R.gamma[i] = rr.gamma;  // each index is written by exactly one thread
-        R.draws[i] = rr.draws;
-        for (std::size_t j = 0; j < local.size(); ++j)
-          local[j].add(rr.cells[j]);
-        done.fetch_add(1);
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(mu);
-      if (!error) error = std::current_exception();
-      stop.store(true);
+    for (;;) {
+      if (stop.load()) break;
+      const std::uint64_t i = next.fetch_add(1);
+      if (i >= c.reps) break;
+      // The first rep also keeps what the appendix's visualisation draws (planar data only).
+      RepScatter* scatter = i == 0 && c.gen.m == 2 ? &R.scatter.emplace() : nullptr;
+      const RepResult rr = run_rep(c, R.cells, c.rep_first + i, &timing, scatter);
+      R.gamma[i] = rr.gamma;  // each index is written by exactly one thread
+      R.draws[i] = rr.draws;
+      for (std::size_t j = 0; j < local.size(); ++j)
+        local[j].add(rr.cells[j]);
+      done.fetch_add(1);
     }
     // Integer totals: the order in which threads add them does not matter.
     std::lock_guard<std::mutex> lock(mu);
@@ -230,29 +223,16 @@ ExperimentResult run_experiment(const ExperimentConfig& c, unsigned threads,
     R.generation_seconds += timing.generation;
     R.fit_seconds += timing.fits;
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) {
-    try {
-      pool.emplace_back(worker);
-    } catch (const std::system_error& e) {
-      // The system refused a thread (an address-space or process limit): the started ones stop
-      // and are joined, rather than destroyed while joinable (std::terminate).
-      stop.store(true);
-      for (auto& th : pool)
-        th.join();
-      throw DataError("cannot start worker thread " + std::to_string(t + 1) + " of " +
-                      std::to_string(threads) + " (" + e.what() + "); pass a smaller --threads");
-    }
-  }
-  if (progress) {
-    while (done.load() < c.reps && !stop.load()) {
-      progress(done.load());
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  }
-  for (auto& t : pool)
-    t.join();
-  if (error) std::rethrow_exception(error);
+  std::function<void()> meanwhile;
+  if (progress)
+    meanwhile = [&] {
+      while (done.load() < c.reps && !stop.load()) {
+        progress(done.load());
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      }
+    };
+  run_workers(
+      threads, worker, [&] { stop.store(true); }, meanwhile);
   if (progress) progress(done.load());
   R.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return R;

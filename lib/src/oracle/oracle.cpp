@@ -6,6 +6,7 @@
 #include <cmath>
 #include <istream>
 #include <ostream>
+#include <utility>
 
 #include "ssac/error.hpp"
 #include "ssac/ranges.hpp"
@@ -108,19 +109,55 @@ DistanceWeakOracle DistanceWeakOracle::global(const Matrix& X, std::vector<int> 
   return DistanceWeakOracle(X, std::move(labels), false, 1.0, rho);
 }
 
-bool DistanceWeakOracle::confused(std::size_t x, std::size_t y) const {
+DistanceWeakOracle::Condition DistanceWeakOracle::condition(std::size_t x, std::size_t y) const {
   const int i = labels_[x], j = labels_[y];
   if (i == j) {
     // Condition (b) of Definitions 6 and 7: same cluster, too far apart.
-    return distance(*X_, x, y) > 2.0 * rho_ * radius_[static_cast<std::size_t>(i - 1)];
+    const double d = distance(*X_, x, y),
+                 bound = 2.0 * rho_ * radius_[static_cast<std::size_t>(i - 1)];
+    return {'b', d > bound, d, bound};
   }
   if (local_) {
     // Definition 6 (a): different clusters, too close relative to their distances to the centers.
-    return distance(*X_, x, y) < (nu_ - 1.0) * std::min(dist_to_own_mean_[x], dist_to_own_mean_[y]);
+    const double d = distance(*X_, x, y);
+    const double bound = (nu_ - 1.0) * std::min(dist_to_own_mean_[x], dist_to_own_mean_[y]);
+    return {'a', d < bound, d, bound};
   }
   // Definition 7 (a): different clusters, either point outside rho times its cluster's radius.
-  return dist_to_own_mean_[x] > rho_ * radius_[static_cast<std::size_t>(i - 1)] ||
-         dist_to_own_mean_[y] > rho_ * radius_[static_cast<std::size_t>(j - 1)];
+  const double bx = rho_ * radius_[static_cast<std::size_t>(i - 1)];
+  const double by = rho_ * radius_[static_cast<std::size_t>(j - 1)];
+  return {'a',
+          dist_to_own_mean_[x] > bx || dist_to_own_mean_[y] > by,
+          dist_to_own_mean_[x],
+          bx,
+          dist_to_own_mean_[y],
+          by};
+}
+
+bool DistanceWeakOracle::confused(std::size_t x, std::size_t y) const {
+  return condition(x, y).holds;
+}
+
+std::string DistanceWeakOracle::rule(std::size_t x, std::size_t y) const {
+  const Condition c = condition(x, y);
+  const std::string def =
+      std::string("Definition ") + (local_ ? "6" : "7") + "(" + c.clause + "): ";
+  auto cmp = [](bool strict_greater, bool holds) {
+    // The clause's relation when it holds, else its negation.
+    return strict_greater ? (holds ? " > " : " <= ") : (holds ? " < " : " >= ");
+  };
+  if (c.clause == 'b')
+    return def + "d(x,y) = " + format_double(c.left) + cmp(true, c.holds) +
+           "2 rho r(C_i) = " + format_double(c.right);
+  if (local_)
+    return def + "d(x,y) = " + format_double(c.left) + cmp(false, c.holds) +
+           "(nu-1) min{d(x,mu_i), d(y,mu_j)} = " + format_double(c.right);
+  const std::string ax = "d(x,mu_i) = " + format_double(c.left) + cmp(true, c.left > c.right) +
+                         "rho r(C_i) = " + format_double(c.right);
+  const std::string ay = "d(y,mu_j) = " + format_double(c.left2) + cmp(true, c.left2 > c.right2) +
+                         "rho r(C_j) = " + format_double(c.right2);
+  if (!c.holds) return def + ax + " and " + ay;
+  return def + (c.left > c.right ? ax : ay);
 }
 
 Answer DistanceWeakOracle::query(std::size_t x, std::size_t y) {
@@ -134,8 +171,8 @@ Answer CoinFlipOracle::query(std::size_t x, std::size_t y) {
 }
 
 InteractiveOracle::InteractiveOracle(const Matrix& X, std::istream& in, std::ostream& out,
-                                     std::ostream* log)
-    : X_(X), in_(in), out_(out), log_(log) {}
+                                     std::ostream* log, std::string log_name)
+    : X_(X), in_(in), out_(out), log_(log), log_name_(std::move(log_name)) {}
 
 static bool parse_answer(std::string s, Answer& a) {
   std::string t;
@@ -202,7 +239,13 @@ Answer InteractiveOracle::query(std::size_t x, std::size_t y) {
     if (parse_answer(line, a)) {
       ++asked_;
       memo_[key] = a;
-      if (log_) *log_ << key.first << ',' << key.second << ',' << to_string(a) << std::endl;
+      if (log_) {
+        *log_ << key.first << ',' << key.second << ',' << to_string(a) << std::endl;
+        if (!*log_)
+          throw DataError(log_name_ + ": cannot write answer " + std::to_string(asked_) +
+                          " to the answer log (disk full or file too large?); the answers "
+                          "before it are saved");
+      }
       return a;
     }
     out_ << "Please type y, n or ?.\n";

@@ -1,11 +1,15 @@
 // Naming the rule behind a divergence: the mistakes that add or drop a query or change a Phase-1
 // choice leave a pattern in the trace at the point where it parts from the reference (an extra
 // query of a point with itself, one draw of B too many, a missing query after a yes, an assignment
-// only elimination gives, a tied argmax). Each hint is a guess from that pattern, worded as such.
+// only elimination gives, a tied argmax, a Phase-1 sample of another size than r). Each hint is a
+// guess from that pattern, worded as such.
 #include "trace/diagnose.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+
+#include "ssac/error.hpp"
 
 namespace ssac::trace {
 
@@ -28,6 +32,27 @@ std::string sample_rule(const Params& P) {
   if (P.search == Search::random)
     return "Algorithm 2, line 3 draws beta = " + std::to_string(P.beta) + " points of B";
   return "";
+}
+
+// A Phase-1 sample of another size than Algorithm 1, line 1's: r = ceil(k eta) draws (under
+// sample-cap=on, r_i = min(r, |S_i|)).
+std::string sample_size_hint(const json& a, const json& b, int iteration, const Result& R,
+                             const Params& P) {
+  const std::size_t found = b["rows"].size();
+  const std::uint64_t r = P.sample_size();
+  std::string s = "; the sample has " + std::to_string(found) + " draws; Algorithm 1 line 1 draws ";
+  if (P.rules.sample_cap)
+    return s + "r_i = min(ceil(k eta), |S_i|) = " + std::to_string(a["rows"].size()) +
+           " under sample-cap=on (|S_i| = " +
+           std::to_string(R.iterations[static_cast<std::size_t>(iteration - 1)].remaining) + ")";
+  s += "r = ceil(k eta) = " + std::to_string(r);
+  const double prod = static_cast<double>(P.k) * P.eta;
+  if (found + 1 == r && std::floor(prod) != prod)
+    s += " (k eta = " + format_double(prod) + ", and " + std::to_string(found) + " = floor(k eta))";
+  else if (found + 1 == r && std::ceil(prod) == prod)
+    s += " (the exact k eta exceeds the rounded double product fl(k eta) = " + format_double(prod) +
+         ")";
+  return s;
 }
 
 std::string assignment_hint(const json& a, const json& b, int iteration, const Result& R,
@@ -67,8 +92,8 @@ std::string assignment_hint(const json& a, const json& b, int iteration, const R
                           ") has no yes and a not-sure from the anchors";
   if (ta != 0)
     return "; " + who + ": with all k = " + std::to_string(P.k) +
-           " clusters known, k - 1 no and one not-sure mean elimination gives the not-sure " +
-           "anchor's cluster " + std::to_string(ta) + " (S2, rule 5)";
+           " clusters known, k - 1 no and one not-sure mean elimination gives cluster " +
+           std::to_string(ta) + ", whose anchor answered not-sure (S2, rule 5)";
   if (tb != 0) {
     std::string why = "all k clusters known";
     if (!P.elimination) why = "it switched on (the trace's header has assignment \"code\")";
@@ -106,6 +131,8 @@ std::string rule_hint(const json& prev, const json& cur, const json& next_step, 
       return "";
     const json& b = cur;
     if (kind == "assignment" && key == "clusters") return assignment_hint(ref, b, iteration, R, P);
+    if (kind == "sample" && key == "rows" && ref["rows"].size() != b["rows"].size())
+      return sample_size_hint(ref, b, iteration, R, P);
     if (kind == "cluster" && key == "p") return argmax_hint(ref, b, iteration, R);
     if (kind == "step" && key == "sample" && ref["sample"].size() != b["sample"].size() &&
         !sample_rule(P).empty())

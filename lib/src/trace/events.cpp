@@ -18,6 +18,15 @@ json rows_json(const std::vector<std::size_t>& rows) {
 
 }  // namespace
 
+json oracle_event_field(const OracleSpec& o) {
+  json j;
+  j["kind"] = to_string(o.kind);
+  if (o.uses_q()) j["q"] = o.q;
+  if (o.uses_nu()) j["nu"] = o.nu;
+  if (o.uses_rho()) j["rho"] = o.rho;
+  return j;
+}
+
 json header_event(const Matrix& X, const TraceHeader& h) {
   json j;
   j["event"] = "header";
@@ -33,7 +42,7 @@ json header_event(const Matrix& X, const TraceHeader& h) {
   j["beta"] = h.params.beta;
   j["r"] = h.params.sample_size();
   j["fingerprint"] = points_fingerprint(X);
-  if (!h.oracle.empty()) j["oracle"] = h.oracle;
+  if (h.oracle) j["oracle"] = oracle_event_field(*h.oracle);
   if (h.seed) j["seed"] = *h.seed;
   // The oracle's number of clusters when it is known and is not k: elimination does not apply
   // then (Params::eliminates), and a replay must know it.
@@ -84,7 +93,7 @@ void EventBuilder::assigned(const Iteration& it) {
        {it.index, 1, 0});
 }
 
-// Line 8 and Algorithms 3/4, line 1.
+// Line 8 and Algorithms 3/4, line 1: x_1 is the point of S_i closest to mu'_p, in every search.
 void EventBuilder::cluster_chosen(const Iteration& it) {
   json c;
   c["event"] = "cluster";
@@ -93,7 +102,7 @@ void EventBuilder::cluster_chosen(const Iteration& it) {
   c["zp_size"] = it.zp_size;
   c["revisited"] = it.revisited;
   c["center"] = std::vector<double>(it.center.data(), it.center.data() + it.center.size());
-  c["anchor"] = it.anchor;
+  c["x1"] = it.x1;
   emit(std::move(c), {it.index, 1, 0});
 }
 
@@ -107,7 +116,12 @@ void EventBuilder::step_taken(const Iteration& it, const SearchStep& st) {
   j["hi"] = st.hi;
   j["j"] = st.j;
   j["row"] = st.row;
-  j["anchor_answer"] = st.anchor_asked ? json(to_string(st.anchor_answer)) : json(nullptr);
+  // The step's own query: Q(x_1, x_j) in the weak searches (null when not asked: Algorithm 2, or
+  // x_j = x_1), Q(z, x_j) in the plain search (null when x_j = z).
+  if (search_ == Search::plain)
+    j["z_answer"] = st.z_asked ? json(to_string(st.z_answer)) : json(nullptr);
+  else
+    j["x1_answer"] = st.x1_asked ? json(to_string(st.x1_answer)) : json(nullptr);
   j["sample"] = rows_json(st.sample);
   json answers = json::array();
   for (Answer a : st.sample_answers)

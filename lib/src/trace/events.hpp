@@ -21,6 +21,8 @@ struct Where {
 
 // The header event (line 1): the run's parameters and the data's fingerprint.
 json header_event(const Matrix& X, const TraceHeader& h);
+// The header's `oracle` object: {"kind": ..., and the parameters the kind uses}.
+json oracle_event_field(const OracleSpec& o);
 
 // Turns every report of a run into its trace event (docs/trace-format.md, "Events") and hands the
 // events to emit() in the order of the reports, which is the order of the trace: each iteration's
@@ -29,6 +31,9 @@ json header_event(const Matrix& X, const TraceHeader& h);
 // (header_event).
 class EventBuilder : public RunObserver {
  public:
+  // The search decides the name of a step's own answer (x1_answer, or z_answer in the plain
+  // search).
+  explicit EventBuilder(Search search) : search_(search) {}
   void iteration_started(const Iteration& it) override;
   void sample_drawn(const Iteration& it) override;
   void queried(const QueryRecord& q) override;
@@ -42,6 +47,7 @@ class EventBuilder : public RunObserver {
   virtual void emit(json event, const Where& where) = 0;
 
  private:
+  Search search_;
   std::size_t steps_ = 0;  // steps of the current iteration's binary search reported so far
 };
 

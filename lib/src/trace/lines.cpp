@@ -2,6 +2,7 @@
 #include "trace/lines.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -10,12 +11,16 @@
 #include <limits>
 
 #include "ssac/error.hpp"
+#include "ssac/input.hpp"
 
 namespace ssac::trace {
 
 namespace {
 constexpr std::size_t kBuffer = 1 << 16;
-}
+// A trace that is not a regular file is copied to a temporary file for the second pass; the copy
+// is capped as a CSV read from a pipe is (docs/trace-format.md, "Reading a trace").
+constexpr long kMaxCopyBytes = 16L << 30;
+}  // namespace
 
 std::size_t line_cap(std::uint64_t n, std::uint64_t m, std::uint64_t r) {
   const std::uint64_t items = std::max({n, m, r});
@@ -40,6 +45,19 @@ TraceLines::TraceLines(const std::string& path) : name_(path) {
     std::fclose(in_);
     throw DataError(path +
                     (S_ISDIR(st.st_mode) ? ": is a directory" : ": cannot open for reading"));
+  }
+  if (S_ISFIFO(st.st_mode)) {
+    // A FIFO with no writer would read as empty: its first bytes (or its writer's close) must
+    // arrive within kPipeWaitSeconds, as for every other input read from a pipe.
+    pollfd p{fd, POLLIN, 0};
+    int ready = 0;
+    while ((ready = ::poll(&p, 1, kPipeWaitSeconds * 1000)) < 0 && errno == EINTR) {
+    }
+    if (ready == 0) {
+      std::fclose(in_);
+      throw DataError(path + ": nothing arrived from the pipe in " +
+                      std::to_string(kPipeWaitSeconds) + " s (no writer?)");
+    }
   }
   const int flags = ::fcntl(fd, F_GETFL);
   if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
@@ -71,6 +89,10 @@ bool TraceLines::fill() {
   }
   if (spooling_ && std::fwrite(buf_.data(), 1, size, spool_) != size)
     throw DataError(name_ + ": cannot copy the input to a temporary file: " + std::strerror(errno));
+  if (spooling_ && std::ftell(spool_) > kMaxCopyBytes)
+    throw DataError(name_ + ": longer than " + std::to_string(kMaxCopyBytes >> 30) +
+                    " GiB, the most a trace read from a pipe may hold (it is copied to a "
+                    "temporary file to be read twice)");
   data_ = buf_.data();
   pos_ = 0;
   len_ = size;

@@ -24,9 +24,10 @@ class TraceLines {
   // The lines of `text`, named `name` in messages.
   TraceLines(std::string_view text, std::string name);
   // The lines of the file at `path` (its name in messages). A file that is not regular (a pipe, a
-  // FIFO, a device) is opened without waiting for a writer (a FIFO nobody writes to reads as
-  // empty) and copied to an unnamed temporary file as it is read, for the second pass. Throws
-  // DataError "PATH: cannot open for reading" or "PATH: is a directory".
+  // FIFO, a device) is opened without waiting for a writer (a FIFO's first bytes must arrive
+  // within kPipeWaitSeconds) and copied to an unnamed temporary file as it is read, for the
+  // second pass, up to 16 GiB. Throws DataError "PATH: cannot open for reading", "PATH: is a
+  // directory" or "PATH: nothing arrived from the pipe in 10 s (no writer?)".
   explicit TraceLines(const std::string& path);
   ~TraceLines();
   TraceLines(const TraceLines&) = delete;

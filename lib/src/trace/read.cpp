@@ -1,6 +1,10 @@
 // Reading a trace: every line one JSON object whose fields have the types of docs/trace-format.md
-// (the hand-written counterpart of schemas/ssac-trace-v1.schema.json; tests/schema_test.py holds
-// the two against each other), and the run's parameters from its header.
+// (the hand-written counterpart of schemas/ssac-trace-v2.schema.json, and of -v1 for a trace of
+// version 1; tests/schema_test.py holds them against each other), and the run's parameters from
+// its header. A version-1 trace is checked against version 1's fields, then its events are renamed
+// to version 2's, so that the replay meets one vocabulary.
+// (About 480 lines: both versions' field tables, the type checks of one line and the header's
+// reading share this file's Field, T and Reading types; the tables are most of it.)
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -30,17 +34,25 @@ enum class T {
   ans_or_null,
   answers,
   uint_or_null,
-  radius
+  radius,
+  oracle
 };
+
+// A step's own answer is named by the search (x1_answer, or z_answer in the plain search).
+enum class Only { any, weak, plain };
 
 struct Field {
   const char* name;
   T type;
   bool required = true;
+  Only only = Only::any;
 };
 
-const std::map<std::string, std::vector<Field>>& event_spec() {
-  static const std::map<std::string, std::vector<Field>> spec = {
+using Spec = std::map<std::string, std::vector<Field>>;
+
+// Version 2, the version written.
+const Spec& event_spec_v2() {
+  static const Spec spec = {
       {"header",
        {{"format", T::str},
         {"version", T::uint},
@@ -54,7 +66,7 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
         {"beta", T::uint},
         {"r", T::uint},
         {"fingerprint", T::str},
-        {"oracle", T::str, false},
+        {"oracle", T::oracle, false},
         {"seed", T::uint, false},
         {"oracle_clusters", T::uint, false},
         {"semantics", T::str, false},
@@ -76,7 +88,7 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
         {"zp_size", T::uint},
         {"revisited", T::boolean},
         {"center", T::nums},
-        {"anchor", T::row}}},
+        {"x1", T::row}}},
       {"step",
        {{"iteration", T::uint},
         {"step", T::uint},
@@ -84,7 +96,8 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
         {"hi", T::int_},
         {"j", T::uint},
         {"row", T::row},
-        {"anchor_answer", T::ans_or_null},
+        {"x1_answer", T::ans_or_null, true, Only::weak},
+        {"z_answer", T::ans_or_null, true, Only::plain},
         {"sample", T::rows},
         {"sample_answers", T::answers},
         {"decision", T::str}}},
@@ -105,19 +118,82 @@ const std::map<std::string, std::vector<Field>>& event_spec() {
   return spec;
 }
 
-const std::map<std::string, std::set<std::string>>& enum_spec() {
-  static const std::map<std::string, std::set<std::string>> spec = {
+// Version 1: the step's own answer was `anchor_answer` in every search, x_1 was `cluster.anchor`,
+// and the oracle was free text.
+const Spec& event_spec_v1() {
+  static const Spec spec = [] {
+    Spec v1 = event_spec_v2();
+    for (Field& f : v1["header"])
+      if (std::string(f.name) == "oracle") f.type = T::str;
+    for (Field& f : v1["cluster"])
+      if (std::string(f.name) == "x1") f.name = "anchor";
+    auto& step = v1["step"];
+    std::erase_if(step, [](const Field& f) { return std::string(f.name) == "z_answer"; });
+    for (Field& f : step)
+      if (std::string(f.name) == "x1_answer") f = {"anchor_answer", T::ans_or_null};
+    return v1;
+  }();
+  return spec;
+}
+
+using Enums = std::map<std::string, std::set<std::string>>;
+
+const Enums& enum_spec_v2() {
+  static const Enums spec = {
       {"algorithm", {"weak", "original"}},
       {"search", {"random", "distance", "unified", "plain"}},
       {"assignment", {"paper", "code"}},
       {"semantics", {"paper", "authors-code", "custom"}},  // profile_name (ssac/rules.hpp)
       {"oracle_memory", {"fresh", "per-pair"}},            // to_string(OracleMemory)
-      {"purpose", {"assignment", "search_anchor", "search_sample"}},
+      {"purpose", {"assignment", "search_x1", "search_z", "search_sample"}},
       {"decision", {"in", "out", "fail"}},
       {"outcome",
        {"recovered", "empty_cluster", "phase1_all_not_sure", "search_failed", "empty_remainder"}},
   };
   return spec;
+}
+
+const Enums& enum_spec_v1() {
+  static const Enums spec = [] {
+    Enums v1 = enum_spec_v2();
+    v1["purpose"] = {"assignment", "search_anchor", "search_sample"};
+    return v1;
+  }();
+  return spec;
+}
+
+// Why the header's `oracle` object (version 2) is malformed, as the end of a message that begins
+// `field "oracle"`, or "" when it is not: a string "kind" naming an oracle, and exactly the
+// parameters that kind uses (OracleSpec::uses_q and the like), each a number in its range.
+std::string oracle_error(const json& v) {
+  if (!v.is_object() || !v.contains("kind") || !v["kind"].is_string())
+    return " must be an object with a string \"kind\" and the parameters of that kind";
+  const auto kind = oracle_kind_from_string(v["kind"].get<std::string>());
+  if (!kind)
+    return ": \"kind\" = " + v["kind"].dump() +
+           " is not one of perfect, random, local, global, correlated, interactive";
+  OracleSpec o;
+  o.kind = *kind;
+  const std::string of_kind = "an oracle of kind " + std::string(to_string(o.kind));
+  const std::pair<const char*, bool> params[] = {
+      {"q", o.uses_q()}, {"nu", o.uses_nu()}, {"rho", o.uses_rho()}};
+  for (const auto& [key, value] : v.items()) {
+    if (key == "kind") continue;
+    const auto p = std::find_if(std::begin(params), std::end(params),
+                                [&](const auto& x) { return key == x.first; });
+    if (p == std::end(params) || !p->second)
+      return ": \"" + key + "\" is not a parameter of " + of_kind;
+    if (!value.is_number()) return ": \"" + key + "\" = " + value.dump() + " is not a number";
+  }
+  for (const auto& [key, used] : params)
+    if (used && !v.contains(key))
+      return ": \"" + std::string(key) + "\" is missing (" + of_kind + " has it)";
+  try {
+    oracle_spec_of(v).check();
+  } catch (const ParameterError& e) {
+    return std::string(": ") + e.what();
+  }
+  return "";
 }
 
 bool is_answer(const json& v) {
@@ -169,6 +245,8 @@ std::string type_error(const json& v, T t, std::size_t n) {
       return v.is_null() || v.is_number_unsigned() ? "" : "null or a non-negative integer";
     case T::radius:
       return v.is_null() || v.is_number() || v == "inf" ? "" : "a number, \"inf\" or null";
+    case T::oracle:
+      break;  // oracle_error, which words its own message
   }
   return "";
 }
@@ -183,9 +261,35 @@ std::string short_parse_message(const std::string& what) {
   return s;
 }
 
+// A version-1 event with version 2's names (docs/trace-format.md, "Version 1"): cluster.anchor is
+// x1; a step's anchor_answer is x1_answer, or z_answer in the plain search; the purpose
+// search_anchor is search_x1, or search_z in the plain search. Values are unchanged.
+void rename_v1(json& j, bool plain) {
+  const std::string kind = j["event"].get<std::string>();  // a copy: the values move below
+  json out;
+  for (auto& [key, value] : j.items()) {
+    std::string name = key;
+    if (kind == "cluster" && key == "anchor") name = "x1";
+    if (kind == "step" && key == "anchor_answer") name = plain ? "z_answer" : "x1_answer";
+    if (kind == "query" && key == "purpose" && value == "search_anchor")
+      value = plain ? "search_z" : "search_x1";
+    out[name] = std::move(value);
+  }
+  j = std::move(out);
+}
+
 }  // namespace
 
-json parse_event(const std::string& line, const std::string& at, bool first, std::size_t& n) {
+OracleSpec oracle_spec_of(const json& o) {
+  OracleSpec spec;
+  spec.kind = *oracle_kind_from_string(o["kind"].get<std::string>());
+  if (spec.uses_q()) spec.q = o["q"].get<double>();
+  if (spec.uses_nu()) spec.nu = o["nu"].get<double>();
+  if (spec.uses_rho()) spec.rho = o["rho"].get<double>();
+  return spec;
+}
+
+json parse_event(const std::string& line, const std::string& at, bool first, Reading& r) {
   if (line.empty()) throw DataError(at + ": empty line (one JSON object per line)");
   json j;
   try {
@@ -201,27 +305,49 @@ json parse_event(const std::string& line, const std::string& at, bool first, std
   if (!j.is_object() || !j.contains("event") || !j["event"].is_string())
     throw DataError(at + ": not an event (a JSON object with a string field \"event\")");
   const std::string kind = j["event"].get<std::string>();
-  const auto spec = event_spec().find(kind);
-  if (spec == event_spec().end()) throw DataError(at + ": unknown event \"" + kind + "\"");
-  if (first != (kind == "header"))
+  if (first != (kind == "header")) {
+    if (!event_spec_v2().count(kind)) throw DataError(at + ": unknown event \"" + kind + "\"");
     throw DataError(at + (first ? ": the first event must be the header" : ": a second header"));
-  if (kind == "header") {
-    // Rows are checked against the trace's own n; a different n is reported later by name.
-    if (j.contains("n") && j["n"].is_number_unsigned()) n = j["n"].get<std::size_t>();
   }
+  if (kind == "header") {
+    // Rows are checked against the trace's own n; a different n is reported later by name. The
+    // version and the search decide the names of the fields of every later line.
+    if (j.contains("n") && j["n"].is_number_unsigned()) r.n = j["n"].get<std::size_t>();
+    r.version = j.contains("version") && j["version"] == 1 ? 1 : kTraceVersion;
+    r.plain = j.contains("search") && j["search"] == "plain";
+  }
+  const Spec& specs = r.version == 1 ? event_spec_v1() : event_spec_v2();
+  const Enums& enums = r.version == 1 ? enum_spec_v1() : enum_spec_v2();
+  const auto spec = specs.find(kind);
+  if (spec == specs.end()) throw DataError(at + ": unknown event \"" + kind + "\"");
+  const Only other = r.plain ? Only::weak : Only::plain;
+  // A field of the other search's (a step's x1_answer in the plain search, z_answer in the weak
+  // ones) is named as such before the field in its place is missed.
+  for (const Field& f : spec->second)
+    if (f.only == other && j.contains(f.name))
+      throw DataError(at + ": \"" + kind + "\" event: field \"" + f.name + "\" is not " +
+                      (r.plain ? "in a step of the plain search, which has \"z_answer\""
+                               : "in a step of the weak searches, which has \"x1_answer\""));
   std::set<std::string> known = {"event"};
   for (const Field& f : spec->second) {
+    if (f.only == other) continue;
     known.insert(f.name);
     if (!j.contains(f.name)) {
       if (f.required)
         throw DataError(at + ": \"" + kind + "\" event: missing field \"" + f.name + "\"");
       continue;
     }
-    const std::string want = type_error(j[f.name], f.type, n);
+    if (f.type == T::oracle) {
+      const std::string bad = oracle_error(j[f.name]);
+      if (!bad.empty())
+        throw DataError(at + ": \"" + kind + "\" event: field \"" + f.name + "\"" + bad);
+      continue;
+    }
+    const std::string want = type_error(j[f.name], f.type, r.n);
     if (!want.empty())
       throw DataError(at + ": \"" + kind + "\" event: field \"" + f.name + "\" must be " + want);
-    const auto en = enum_spec().find(f.name);
-    if (en != enum_spec().end() && j[f.name].is_string() &&
+    const auto en = enums.find(f.name);
+    if (en != enums.end() && j[f.name].is_string() &&
         !en->second.count(j[f.name].get<std::string>()))
       throw DataError(at + ": \"" + kind + "\" event: \"" + f.name + "\" = " + j[f.name].dump() +
                       " is not one of the format's values");
@@ -231,20 +357,21 @@ json parse_event(const std::string& line, const std::string& at, bool first, std
       throw DataError(at + ": \"" + kind + "\" event: unknown field \"" + key + "\"");
   if (kind == "query" && j["phase"] != 1 && j["phase"] != 2)
     throw DataError(at + ": \"query\" event: field \"phase\" must be 1 or 2");
+  if (r.version == 1) rename_v1(j, r.plain);
   return j;
 }
 
 Scan scan_trace(TraceLines& lines, std::size_t n_data, std::size_t m_data,
                 const std::function<void(const json&)>& each) {
   Scan scan;
-  std::size_t n = n_data;
+  Reading r{n_data};
   std::size_t first_final = 0;  // line of the first "final" event, 0 before one
   bool last_final = false;
   lines.set_cap(line_cap(n_data, m_data, 0));
   for (std::string line; lines.next(line);) {
     const std::size_t line_no = lines.line_no();
     const std::string at = lines.name() + ":" + std::to_string(line_no);
-    json j = parse_event(line, at, line_no == 1, n);
+    json j = parse_event(line, at, line_no == 1, r);
     if (line_no == 1) {
       // A Phase-1 sample lists up to r rows; r above what a run may draw is refused later.
       const std::uint64_t r = j["r"].is_number_unsigned() ? j["r"].get<std::uint64_t>() : 0;
@@ -263,18 +390,19 @@ Scan scan_trace(TraceLines& lines, std::size_t n_data, std::size_t m_data,
                     ": the trace does not end with a \"final\" event (truncated?)");
   if (first_final != scan.events)
     throw DataError(name + ":" + std::to_string(first_final) + ": \"final\" event before the end");
-  scan.n = n;
+  scan.reading = r;
   return scan;
 }
 
-TraceHeader read_header(const json& h, const Matrix& X, const std::string& name) {
+TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
+                        int label_clusters) {
   const std::size_t n = static_cast<std::size_t>(X.rows());
   const std::string at1 = name + ":1: ";
   if (h["format"] != kTraceFormat)
     throw DataError(at1 + "format " + h["format"].dump() + " is not \"" + kTraceFormat + "\"");
-  if (h["version"] != kTraceVersion)
+  if (h["version"] != kTraceVersion && h["version"] != 1)
     throw DataError(at1 + "format version " + h["version"].dump() +
-                    " is not supported (this program reads version " +
+                    " is not supported (this program reads versions 1 and " +
                     std::to_string(kTraceVersion) + ")");
   if (h["n"] != n || h["m"] != static_cast<std::size_t>(X.cols()))
     throw DataError(at1 + "the trace is for n = " + h["n"].dump() + ", m = " + h["m"].dump() +
@@ -300,6 +428,16 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name)
       throw DataError(at1 + "oracle_clusters = " + h["oracle_clusters"].dump() +
                       " is outside [1, n]");
     H.params.oracle_clusters = h["oracle_clusters"].get<int>();
+  }
+  // Elimination (S2, rule 5) applies only when k is the oracle's number of clusters. With labelled
+  // data that number is known: a header without the field is replayed with it, and one that names
+  // another is for other data.
+  if (label_clusters > 0) {
+    if (H.params.oracle_clusters != 0 && H.params.oracle_clusters != label_clusters)
+      throw DataError(at1 + "oracle_clusters = " + std::to_string(H.params.oracle_clusters) +
+                      " but the data's labels have " + std::to_string(label_clusters) +
+                      " clusters (the trace is for other labels)");
+    H.params.oracle_clusters = label_clusters;
   }
   if (h.contains("rules")) {
     Profile profile{{}, H.params.elimination};
@@ -331,7 +469,11 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name)
   } catch (const ParameterError& e) {
     throw DataError(at1 + e.what());
   }
-  if (h.contains("oracle")) H.oracle = h["oracle"].get<std::string>();
+  // The oracle is information only; version 1 wrote it as text (OracleSpec::describe()), which
+  // is read when it is such a description.
+  if (h.contains("oracle"))
+    H.oracle = h["oracle"].is_string() ? parse_oracle_spec(h["oracle"].get<std::string>())
+                                       : std::optional<OracleSpec>(oracle_spec_of(h["oracle"]));
   if (h.contains("seed")) H.seed = h["seed"].get<std::uint64_t>();
   if (h.contains("oracle_memory") && h["oracle_memory"] == "per-pair")
     H.memory = OracleMemory::per_pair;

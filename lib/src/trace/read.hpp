@@ -14,16 +14,28 @@ namespace ssac::trace {
 
 using json = nlohmann::ordered_json;
 
+// What the check of a line needs from the lines before it, all taken from the header.
+struct Reading {
+  std::size_t n = 0;            // the bound on row indices (the header's n, else the data's)
+  int version = kTraceVersion;  // the header's format version: 1 has its own field names
+  bool plain = false;           // the header's search is the plain one (a step has z_answer)
+};
+
 // One line of a trace (`at` = "NAME:LINE" in messages; `first` for line 1) checked against the
 // format: a JSON object, a known event with its fields of their types, the header first and only
-// first, row indices below n (updated to the header's n when the header has one). Throws
-// DataError "NAME:LINE: message" when the line breaks the format.
-json parse_event(const std::string& line, const std::string& at, bool first, std::size_t& n);
+// first, row indices below r.n. The header sets r (n when it has one, its version and search). A
+// version-1 event is returned with version 2's field names (docs/trace-format.md, "Version 1").
+// Throws DataError "NAME:LINE: message" when the line breaks the format.
+json parse_event(const std::string& line, const std::string& at, bool first, Reading& r);
+
+// The header's `oracle` object (version 2), checked by parse_event, as an OracleSpec (fresh memory:
+// the header's oracle_memory says otherwise).
+OracleSpec oracle_spec_of(const json& oracle);
 
 struct Scan {
   json header;             // the header event (line 1)
   std::size_t events = 0;  // events = lines in the trace
-  std::size_t n = 0;       // the bound on row indices (the header's n, else the data's)
+  Reading reading;         // as the header set it
 };
 
 // Reads every line of `lines` once (a trace for data of n_data points in m_data coordinates,
@@ -34,9 +46,11 @@ struct Scan {
 Scan scan_trace(TraceLines& lines, std::size_t n_data, std::size_t m_data,
                 const std::function<void(const json&)>& each);
 
-// The run's parameters from the header event `h` of a trace for the points X. Throws DataError
-// "NAME:1: message" when the trace was written for other data (format, version, n, m,
-// fingerprint) or its parameters cannot be replayed.
-TraceHeader read_header(const json& h, const Matrix& X, const std::string& name);
+// The run's parameters from the header event `h` of a trace for the points X whose labels have
+// `label_clusters` clusters (0: no labels). Throws DataError "NAME:1: message" when the trace was
+// written for other data (format, version, n, m, fingerprint, an oracle_clusters other than the
+// labels') or its parameters cannot be replayed.
+TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
+                        int label_clusters = 0);
 
 }  // namespace ssac::trace

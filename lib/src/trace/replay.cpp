@@ -12,6 +12,7 @@
 #include <set>
 #include <utility>
 
+#include "algorithm/run.hpp"
 #include "ssac/error.hpp"
 #include "trace/diagnose.hpp"
 #include "trace/events.hpp"
@@ -38,15 +39,18 @@ class ReplayChooser : public Chooser {
   std::vector<Draw_> phase1, search;
   std::size_t next1 = 0, next2 = 0;
   std::vector<Note> notes;
+  // The reference's current iteration, which the comparer follows: the iteration in which a draw
+  // found the trace's draws used up.
+  const int* iteration = nullptr;
 
   std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override {
     const bool p1 = what == Draw::phase1_sample;
     auto& list = p1 ? phase1 : search;
     auto& next = p1 ? next1 : next2;
     if (next >= list.size()) {
-      notes.push_back({list.empty() ? 0 : list.back().iteration + 1,
-                       std::string("the trace has no more ") +
-                           (p1 ? "Phase-1 draws" : "draws of B") + " where the reference draws"});
+      notes.push_back({iteration ? *iteration : 0, std::string("the trace has no more ") +
+                                                       (p1 ? "Phase-1 draws" : "draws of B") +
+                                                       " where the reference draws"});
       return 0;
     }
     const Draw_ d = list[next++];
@@ -181,14 +185,15 @@ struct Mismatch {
 // flip, which a remembered not-sure draws afresh at every query (AskedOracle).
 class Comparer : public trace::EventBuilder {
  public:
-  Comparer(trace::TraceLines& lines, std::size_t events, std::size_t n, bool per_pair)
-      : lines_(lines), size_(events), n_(n), per_pair_(per_pair) {
+  Comparer(trace::TraceLines& lines, std::size_t events, Search search, bool per_pair)
+      : EventBuilder(search), lines_(lines), size_(events), per_pair_(per_pair) {
     lines_.rewind();
     read();  // the header, compared before the run
   }
 
   std::optional<Mismatch> first;
   std::size_t queries = 0;  // query events compared
+  int iteration = 0;        // the reference's iteration, from its events
 
  private:
   // The trace's next event. The trace was checked by the first pass; a file that changed since
@@ -200,7 +205,7 @@ class Comparer : public trace::EventBuilder {
                       ": the trace ended early on its second reading (did it change?)");
     previous_ = std::move(current_);
     current_ = trace::parse_event(line, lines_.name() + ":" + std::to_string(lines_.line_no()),
-                                  lines_.line_no() == 1, n_);
+                                  lines_.line_no() == 1, reading_);
     return current_;
   }
 
@@ -216,6 +221,7 @@ class Comparer : public trace::EventBuilder {
   }
 
   void emit(json a, const Where& w) override {
+    if (w.iteration > 0) iteration = w.iteration;
     if (first) return;
     const std::size_t e = ++events_;  // the header is event 0, checked before the run
     const std::string kind = a["event"].get<std::string>();
@@ -285,8 +291,8 @@ class Comparer : public trace::EventBuilder {
   }
 
   trace::TraceLines& lines_;
-  std::size_t size_;  // events in the trace
-  std::size_t n_;     // the bound on row indices
+  std::size_t size_;          // events in the trace
+  trace::Reading reading_{};  // what the header says about the later lines (set by line 1)
   std::size_t events_ = 0;
   json current_;   // the trace's event read last
   json previous_;  // the one before it
@@ -338,7 +344,7 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
       return distance(X, row.get<std::size_t>(),
                       R.iterations[static_cast<std::size_t>(w.iteration - 1)].center);
     };
-    if ((kind == "step" && key == "row") || (kind == "cluster" && key == "anchor")) {
+    if ((kind == "step" && key == "row") || (kind == "cluster" && key == "x1")) {
       const double da = dist(av), db = dist(bv);
       if (close(da, db)) {
         d.near_tie = true;
@@ -355,9 +361,10 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
                 ", mu'_p) = " + format_double(db);
       }
     } else if (kind == "step" && key == "decision") {
-      extra = "; Q(x_1, x_j) = " +
-              (a["anchor_answer"].is_null() ? std::string("not asked")
-                                            : a["anchor_answer"].get<std::string>()) +
+      const bool plain = a.contains("z_answer");
+      const json& own = a[plain ? "z_answer" : "x1_answer"];
+      extra = std::string(plain ? "; Q(z, x_j) = " : "; Q(x_1, x_j) = ") +
+              (own.is_null() ? std::string("not asked") : own.get<std::string>()) +
               ", answers from B = " + a["sample_answers"].dump();
     } else if (kind == "outcome" && key == "assigned") {
       const Iteration& it = R.iterations[static_cast<std::size_t>(w.iteration - 1)];
@@ -389,8 +396,13 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
   if (extra.empty())
     extra = trace::rule_hint(m.previous, m.trace, m.next_step, a,
                              m.kind == Mismatch::Kind::field ? m.key : "", R, P);
+  // A Phase-1 sample of another length than the reference's shifts every later draw, so that the
+  // trace's draws run out or land in the wrong pool: notes on those are consequences, not causes.
+  const bool sample_length = m.kind == Mismatch::Kind::field && a["event"] == "sample" &&
+                             m.key == "rows" && !m.trace.is_null() &&
+                             m.trace["rows"].size() != a["rows"].size();
   for (const Note& nt : notes)
-    if (nt.iteration <= w.iteration || w.iteration == 0) {
+    if (!sample_length && (nt.iteration <= w.iteration || w.iteration == 0)) {
       extra += "; note: " + nt.text;
       break;
     }
@@ -403,12 +415,28 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
 
 namespace {
 
+// Why the header's r is not ceil(k eta): the rounding it most likely used instead (Algorithm 1,
+// line 1), or "".
+std::string r_hint(std::uint64_t found, const Params& P) {
+  const double kd = static_cast<double>(P.k), prod = kd * P.eta;
+  const std::uint64_t r = P.sample_size();
+  const std::string product = "k eta = " + format_double(prod);
+  if (std::ceil(prod) == prod && static_cast<std::uint64_t>(prod) + 1 == r && found + 1 == r)
+    return "; Algorithm 1, line 1 draws r = ceil(k eta) of the exact product k eta, which "
+           "exceeds the rounded double product fl(k eta) = " +
+           format_double(prod) + ": " + std::to_string(found) + " = ceil(fl(k eta))";
+  if (found + 1 == r && std::floor(prod) != prod)
+    return "; Algorithm 1, line 1 draws r = ceil(k eta) = " + std::to_string(r) + " points (" +
+           product + "): " + std::to_string(found) + " = floor(k eta)";
+  return "";
+}
+
 // The replay of the trace in `lines` (validate_trace, validate_trace_file). Two passes: the first
 // checks every line and keeps only the draws and the answers the replay hands the reference (they
 // must be known before the run asks for them); the second reads the events again one at a time
 // as the comparer meets them. Memory: one line, the draws and queries in compact form, and the
 // reference's own run, never the trace's text or its events as a whole.
-ValidationReport replay(const Matrix& X, trace::TraceLines& lines) {
+ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayOptions& options) {
   const std::string& name = lines.name();
   ReplayChooser chooser;
   ReplayOracle oracle;
@@ -427,9 +455,10 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines) {
               {e["x"].get<std::size_t>(), e["y"].get<std::size_t>(), parse_answer(e["answer"])});
       });
   const json& h = scan.header;
-  const TraceHeader H = trace::read_header(h, X, name);
+  const TraceHeader H = trace::read_header(h, X, name, options.label_clusters);
 
   ValidationReport report;
+  report.version = scan.reading.version;
   report.events = scan.events;
   // Algorithm 1 line 1: r = ceil(k eta); an implementation that rounds otherwise draws another
   // number of points, so this is checked before the run.
@@ -439,7 +468,8 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines) {
     d.what = "r";
     d.expected = std::to_string(H.params.sample_size()) + " = ceil(k eta)";
     d.found = h["r"].dump();
-    d.message = context(1, {}, h) + ": r: expected " + d.expected + ", found " + d.found;
+    d.message = context(1, {}, h) + ": r: expected " + d.expected + ", found " + d.found +
+                r_hint(h["r"].get<std::uint64_t>(), H.params);
     report.conforms = false;
     report.divergence = std::move(d);
     return report;
@@ -448,9 +478,12 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines) {
   chooser.search.shrink_to_fit();
   oracle.queries.shrink_to_fit();
   oracle.index();
-  Comparer comparer(lines, scan.events, scan.n,
+  Comparer comparer(lines, scan.events, H.params.search,
                     H.memory == OracleMemory::per_pair && H.algorithm == "weak");
-  const Result R = run_ssac(X, oracle, chooser, H.params, &comparer);
+  chooser.iteration = &comparer.iteration;
+  detail::Run run(X, oracle, chooser, H.params, comparer);
+  if (options.reversed_ties) run.set_tie_order(detail::TieOrder::by_row_reversed);
+  const Result R = run.run();
   report.queries = comparer.queries;
   if (comparer.first) {
     report.conforms = false;
@@ -461,14 +494,16 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines) {
 
 }  // namespace
 
-ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name) {
+ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name,
+                                const ReplayOptions& options) {
   trace::TraceLines lines(text, name);
-  return replay(X, lines);
+  return replay(X, lines, options);
 }
 
-ValidationReport validate_trace_file(const Matrix& X, const std::string& path) {
+ValidationReport validate_trace_file(const Matrix& X, const std::string& path,
+                                     const ReplayOptions& options) {
   trace::TraceLines lines(path);
-  return replay(X, lines);
+  return replay(X, lines, options);
 }
 
 }  // namespace ssac

@@ -9,7 +9,8 @@ namespace {
 
 class TraceWriter : public trace::EventBuilder {
  public:
-  TraceWriter(const Matrix& X, const TraceHeader& header, TraceLine line) : line_(std::move(line)) {
+  TraceWriter(const Matrix& X, const TraceHeader& header, TraceLine line)
+      : EventBuilder(header.params.search), line_(std::move(line)) {
     line_(trace::header_event(X, header).dump());
   }
 

@@ -13,9 +13,15 @@ namespace ssac::testing {
 enum class Fault {
   none,
   off_by_one_search,      // Phase 2 returns j* + 1 instead of j* (the radius of the next point)
-  wrong_anchor,           // Algorithms 3/4 use the point farthest from mu'_p, not the closest
+  wrong_x1,               // Algorithms 3/4 take as x_1 the point farthest from mu'_p
   mean_over_all_samples,  // mu'_p is the mean of all of Z, not of Z_p
   p_not_argmax,           // p is the cluster with the fewest assignment-known draws (Theorem 1)
+  // Not a broken step but a reading of Definition 4 that the reference does not offer
+  // (proofs-notes/anchor-rules.md, "anchors drawn from the placed draws"): with anchor rule
+  // random-known-row, a row is drawn as t's anchor with weight the number of Phase-1 draws placed
+  // in t at it (at least 1 for a labelled row and the opener), i.e. uniformly from the multiset
+  // Z_t of the run so far. For the paper's profile (Rules::overwrite off) only.
+  anchor_by_placements,
 };
 
 // run_ssac with one step replaced by `fault` (Fault::none is the reference itself).

@@ -1,0 +1,120 @@
+// The pinned instances of Theorems 2 and 3 (each checked by hand in its note), shared by their
+// suites and by Appendix C's, which runs the unified search (Algorithm 4) on them.
+#pragma once
+
+#include <vector>
+
+#include "support.hpp"
+
+namespace ssac::props {
+
+// Theorem 2 (proofs-notes/theorem2-local-distance-weak.md).
+// The counterexample RapidCheck found and shrank (seed 1008, case 65), checked by hand in the
+// note: cluster 1 = 11 x {a} + 10 x {b}, cluster 2 = 3 x {c} + 3 x {d}, plus each mean.
+inline Instance theorem2_shrunk_instance() {
+  const double a = 1.0454398136864376, b = -0.97749801264458, c = -1.295388243395408,
+               d = -3.2704896280223936;
+  Instance inst;
+  std::vector<double> xs;
+  for (int i = 0; i < 21; ++i) {
+    xs.push_back(i % 2 == 0 ? a : b);
+    inst.labels.push_back(1);
+  }
+  for (int i = 0; i < 6; ++i) {
+    xs.push_back(i % 2 == 0 ? c : d);
+    inst.labels.push_back(2);
+  }
+  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "ring";
+  return with_center_points(inst);
+}
+
+// The same counterexample with distinct points (X is a set in the paper): copy i of each repeated
+// value moved by i * 1e-7 away from the other cluster side, then a point at each mean. Margins,
+// checked by hand in the note: gamma = 1.2999987 (nu - gamma = 0.022), condition (a) between the
+// near sides fires with at least 1.01e-4 to spare, condition (b) across each cluster's sides with
+// 0.43 and 0.49, and the mean points lie 0.20 r_i inside the x* bound (c - 2 eps) r_i of both.
+inline Instance theorem2_jittered_instance() {
+  const double a = 1.0454398136864376, b = -0.97749801264458, c = -1.295388243395408,
+               d = -3.2704896280223936, h = 1e-7;
+  std::vector<double> xs;
+  Instance inst;
+  auto add = [&](double base, double step, int copies, int label) {
+    for (int i = 0; i < copies; ++i) {
+      xs.push_back(base + i * step);
+      inst.labels.push_back(label);
+    }
+  };
+  add(a, h, 11, 1);
+  add(b, -h, 10, 1);
+  add(c, h, 3, 2);
+  add(d, -h, 3, 2);
+  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "line";
+  return with_center_points(inst);
+}
+
+// Theorem 3 (proofs-notes/theorem3-global-distance-weak.md, anchor-rules.md).
+// The counterexample of proofs-notes/theorem3-global-distance-weak.md, checked by hand there: two
+// edge points and the mean point in each cluster (gamma = 1.300014, rho = 0.75, delta = 0.3). A run
+// fails exactly when its first draw, which opens a cluster and anchors it, is an edge point: 4 of
+// the 6 rows.
+inline Instance theorem3_hand_checked_instance() {
+  Instance inst;
+  inst.X.resize(6, 1);
+  inst.X << 0.42627, -0.69781, -0.13577, 0.69551, 0.59489, 0.64520;
+  inst.labels = {1, 1, 1, 2, 2, 2};
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "line";
+  return inst;
+}
+
+// The referee's instance (proofs-notes/anchor-rules.md, checked by hand there): one-dimensional,
+// C_1 = 21 points at 0.911, 14 at -1, 9 at -0.57 (the x*, at 0.57 r_1), C_2 = {9.95, 9.99, 10,
+// 10.01, 10.05}; rho = 0.95, delta = 0.3.
+inline Instance theorem3_referee_instance() {
+  std::vector<double> xs;
+  Instance inst;
+  auto add = [&](double v, int copies, int label) {
+    for (int i = 0; i < copies; ++i) {
+      xs.push_back(v);
+      inst.labels.push_back(label);
+    }
+  };
+  add(0.911, 21, 1);
+  add(-1.0, 14, 1);
+  add(-0.57, 9, 1);
+  for (double v : {9.95, 9.99, 10.0, 10.01, 10.05})
+    add(v, 1, 2);
+  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "line";
+  return inst;
+}
+
+// The instance the generated search of Theorem 3 finds on its stream (StatedClaimIsFalsified:
+// RapidCheck seed 1009, 20 cases; falsified after 5 cases, shrunk 5 times), checked by hand in
+// proofs-notes/theorem3-global-distance-weak.md: k = 2, m = 2, two "ring" points per cluster
+// (each at r_i from its cluster's mean, 2 r_i apart) plus a point at each mean; gamma = 4.053,
+// rho = 0.75, delta = 0.1, eta = 1195.64. The coordinates are RapidCheck's, as printed.
+inline constexpr double kTheorem3SearchRho = 0.75, kTheorem3SearchDelta = 0.1;
+inline Instance theorem3_search_instance() {
+  Instance inst;
+  inst.X.resize(4, 2);
+  inst.X << 0.21015274179805038, -0.38074745604444593, 0.3547971693987435, -0.2120622237973549,
+      -0.054136349170979176, 0.002757105403798021, -0.01828831486480598, 0.04970585070534107;
+  inst.labels = {1, 1, 2, 2};
+  inst.stats = cluster_stats(inst.X, inst.labels);
+  inst.shape = "ring";
+  return with_center_points(inst);
+}
+
+}  // namespace ssac::props
