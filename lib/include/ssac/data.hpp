@@ -35,6 +35,10 @@ double distance(const double* a, const double* b, std::size_t m);
 inline double distance(const Matrix& X, std::size_t row, const Vector& c) {
   return distance(X.row(static_cast<Eigen::Index>(row)).data(), c.data(), c.size());
 }
+// out[i] = distance(X, rows[i], c) for every i, bit for bit: the same sums in the same order, eight
+// rows at a time in separate sums so that their additions overlap (Phase 2's line 10 computes one
+// per point of S_i).
+void distances(const Matrix& X, const std::vector<std::size_t>& rows, const Vector& c, double* out);
 inline double distance(const Matrix& X, std::size_t a, std::size_t b) {
   return distance(X.row(static_cast<Eigen::Index>(a)).data(),
                   X.row(static_cast<Eigen::Index>(b)).data(), static_cast<std::size_t>(X.cols()));

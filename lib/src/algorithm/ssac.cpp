@@ -197,10 +197,12 @@ void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
 // Line 10: S_i ordered by d(x, mu'_p), ties by row (S6). The distances, and the comparisons the
 // order makes, are the Phase-2 cost Corollary 1 counts.
 DistanceOrder Run::order_by_distance(const Vector& center) {
+  std::vector<double> d(S_.size());
+  distances(X_, S_, center, d.data());
   std::vector<DistanceOrder::Entry> entries;
   entries.reserve(S_.size());
-  for (std::size_t x : S_)
-    entries.emplace_back(distance(X_, x, center), x);
+  for (std::size_t i = 0; i < S_.size(); ++i)
+    entries.emplace_back(d[i], S_[i]);
   R_.distance_evaluations += S_.size();
   return DistanceOrder(std::move(entries), order_method_, tie_order_);
 }

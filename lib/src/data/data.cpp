@@ -44,6 +44,30 @@ double distance(const double* a, const double* b, std::size_t m) {
   return 2.0 * big * std::sqrt(t);  // +inf only when the distance itself exceeds the largest double
 }
 
+void distances(const Matrix& X, const std::vector<std::size_t>& rows, const Vector& c,
+               double* out) {
+  const auto m = static_cast<std::size_t>(X.cols());
+  const double* mu = c.data();
+  constexpr std::size_t kLanes = 8;
+  std::size_t i = 0;
+  for (; i + kLanes <= rows.size(); i += kLanes) {
+    const double* x[kLanes];
+    for (std::size_t b = 0; b < kLanes; ++b)
+      x[b] = X.row(static_cast<Eigen::Index>(rows[i + b])).data();
+    double acc[kLanes] = {};
+    for (std::size_t k = 0; k < m; ++k)
+      for (std::size_t b = 0; b < kLanes; ++b) {
+        const double d = x[b][k] - mu[k];
+        acc[b] += d * d;
+      }
+    for (std::size_t b = 0; b < kLanes; ++b)
+      // An overflowed sum takes distance()'s scaled path, as it would there.
+      out[i + b] = std::isfinite(acc[b]) ? std::sqrt(acc[b]) : distance(x[b], mu, m);
+  }
+  for (; i < rows.size(); ++i)
+    out[i] = distance(X, rows[i], c);
+}
+
 Vector mean_of_rows(const Matrix& X, const std::vector<std::size_t>& rows) {
   Vector mu = Vector::Zero(X.cols());
   for (std::size_t r : rows)
