@@ -96,7 +96,7 @@ std::string format_tables(const ExperimentResult& r) {
       std::size_t i = first_cell(r, b);
       for (const auto& row : rows) {
         std::string label = row.row_label();
-        if (b.oracle == OracleKind::random) label = format_double(row.q);
+        if (b.oracle == OracleKind::random) label = format_double(row.oracle.q);
         out << "  " << pad_right(label, w);
         for (std::size_t e = 0; e < c.eta.size(); ++e, ++i) {
           const CellTotals& t = r.totals[i];
@@ -122,10 +122,12 @@ std::string block_csv(const ExperimentResult& r, const ExperimentBlock& b, Metri
     s += "," + format_double(e);
   s += "\n";
   for (const auto& row : block_rows(c, b)) {
-    s += b.oracle == OracleKind::random       ? format_double(row.q)
-         : b.oracle == OracleKind::local      ? format_double(row.nu) + "," + format_double(row.rho)
-         : b.oracle == OracleKind::correlated ? format_double(row.q) + "," + format_double(row.rho)
-                                              : format_double(row.rho);
+    s += b.oracle == OracleKind::random ? format_double(row.oracle.q)
+         : b.oracle == OracleKind::local
+             ? format_double(row.oracle.nu) + "," + format_double(row.oracle.rho)
+         : b.oracle == OracleKind::correlated
+             ? format_double(row.oracle.q) + "," + format_double(row.oracle.rho)
+             : format_double(row.oracle.rho);
     for (std::size_t e = 0; e < c.eta.size(); ++e, ++cell) {
       const CellTotals& t = r.totals[cell];
       s += "," + (what == Metric::accuracy ? format_double(accuracy_pct(r, t))

@@ -56,10 +56,13 @@ struct OracleSpec {
   // Throws ParameterError naming the first parameter of this kind outside its range
   // (ssac/ranges.hpp); parameters the kind does not use are not looked at.
   void check() const;
-  // "random q=0.7", "local nu=1.5 rho=0.85", "global rho=0.7", "perfect": each parameter the
-  // kind uses, as the shortest decimal that reads back as the same double; " memory=per-pair"
-  // when a random-weak oracle remembers (fresh, the default, is not written).
+  // "random q=0.7", "local nu=1.5 rho=0.85", "global rho=0.7", "perfect": the kind, then its
+  // parameters(); " memory=per-pair" when a random-weak oracle remembers (fresh, the default, is
+  // not written).
   std::string describe() const;
+  // "q=0.7", "nu=1.5 rho=0.85", "q=0.7 rho=0.85", "rho=0.7", "" (perfect): each parameter the kind
+  // uses, in the order q, nu, rho, as the shortest decimal that reads back as the same double.
+  std::string parameters() const;
 };
 
 // The inverse of OracleSpec::describe(): the spec whose describe() is `text` up to the order of

@@ -95,21 +95,17 @@ void ExperimentConfig::check() const {
 }
 
 std::string CellSpec::row_label() const {
-  if (oracle == OracleKind::random) return "q=" + format_double(q);
-  if (oracle == OracleKind::local) return "nu=" + format_double(nu) + " rho=" + format_double(rho);
-  if (oracle == OracleKind::correlated)
-    return "q=" + format_double(q) + " rho=" + format_double(rho);
-  return "rho=" + format_double(rho);
+  return oracle.parameters();
 }
 
 std::vector<CellSpec> block_rows(const ExperimentConfig& c, const ExperimentBlock& b) {
   std::vector<CellSpec> rows;
   CellSpec s;
-  s.oracle = b.oracle;
+  s.oracle.kind = b.oracle;
   s.original = b.original;
   if (b.oracle == OracleKind::random) {
     for (double q : c.q) {
-      s.q = q;
+      s.oracle.q = q;
       rows.push_back(s);
     }
   } else if (b.oracle == OracleKind::correlated) {
@@ -117,20 +113,20 @@ std::vector<CellSpec> block_rows(const ExperimentConfig& c, const ExperimentBloc
     // hard points (CorrelatedWeakOracle).
     for (double q : c.q)
       for (double rho : c.rho) {
-        s.q = q;
-        s.rho = rho;
+        s.oracle.q = q;
+        s.oracle.rho = rho;
         rows.push_back(s);
       }
   } else if (b.oracle == OracleKind::local) {
     for (double nu : c.nu)
       for (double rho : c.rho) {
-        s.nu = nu;
-        s.rho = rho;
+        s.oracle.nu = nu;
+        s.oracle.rho = rho;
         rows.push_back(s);
       }
   } else {
     for (double rho : c.rho) {
-      s.rho = rho;
+      s.oracle.rho = rho;
       rows.push_back(s);
     }
   }

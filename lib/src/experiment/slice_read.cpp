@@ -269,15 +269,15 @@ ExperimentResult read_experiment(const std::string& dir) {
       const auto differs = [&](const char* key, double want) {
         return e.contains(key) && !(e.at(key).is_number() && e.at(key).get<double>() == want);
       };
-      if (e.at("oracle").get<std::string>() != to_string(s.oracle) ||
+      if (e.at("oracle").get<std::string>() != to_string(s.oracle.kind) ||
           e.at("algorithm").get<std::string>() != (s.original ? "original" : "weak") ||
-          e.at("eta").get<double>() != s.eta || differs("q", s.q) || differs("nu", s.nu) ||
-          differs("rho", s.rho) || differs("beta", c.beta) ||
+          e.at("eta").get<double>() != s.eta || differs("q", s.oracle.q) ||
+          differs("nu", s.oracle.nu) || differs("rho", s.oracle.rho) || differs("beta", c.beta) ||
           (e.contains("search") &&
            e.at("search") != to_string(s.original ? Search::plain : c.search)))
         throw DataError(path + ": cell " + std::to_string(i + 1) + " does not match the " +
-                        "configuration (expected " + to_string(s.oracle) + " " + s.row_label() +
-                        " eta=" + format_double(s.eta) + ")");
+                        "configuration (expected " + to_string(s.oracle.kind) + " " +
+                        s.row_label() + " eta=" + format_double(s.eta) + ")");
       // Per rep a cell counts at most n points right (and at least as many under the best
       // permutation as under the greedy matching), one failure and one rep with a failed search;
       // the queries are bounded below, once the configuration is checked.

@@ -89,11 +89,11 @@ std::string summary_json(const ExperimentResult& r) {
     const CellSpec& s = r.cells[i];
     const CellTotals& t = r.totals[i];
     ojson e;
-    e["oracle"] = to_string(s.oracle);
+    e["oracle"] = to_string(s.oracle.kind);
     e["algorithm"] = s.original ? "original" : "weak";
-    if (s.oracle == OracleKind::random || s.oracle == OracleKind::correlated) e["q"] = s.q;
-    if (s.oracle == OracleKind::local) e["nu"] = s.nu;
-    if (s.oracle != OracleKind::random) e["rho"] = s.rho;
+    if (s.oracle.uses_q()) e["q"] = s.oracle.q;
+    if (s.oracle.uses_nu()) e["nu"] = s.oracle.nu;
+    if (s.oracle.uses_rho()) e["rho"] = s.oracle.rho;
     e["eta"] = s.eta;
     e["beta"] = c.beta;
     e["search"] = to_string(s.original ? Search::plain : c.search);

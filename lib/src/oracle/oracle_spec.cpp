@@ -40,11 +40,21 @@ void OracleSpec::check() const {
   if (uses_rho()) range::check_rho(rho);
 }
 
+std::string OracleSpec::parameters() const {
+  std::string s;
+  auto add = [&s](const char* name, double v) {
+    s += (s.empty() ? "" : " ") + std::string(name) + "=" + format_double(v);
+  };
+  if (uses_q()) add("q", q);
+  if (uses_nu()) add("nu", nu);
+  if (uses_rho()) add("rho", rho);
+  return s;
+}
+
 std::string OracleSpec::describe() const {
   std::string s = to_string(kind);
-  if (uses_q()) s += " q=" + format_double(q);
-  if (uses_nu()) s += " nu=" + format_double(nu);
-  if (uses_rho()) s += " rho=" + format_double(rho);
+  const std::string p = parameters();
+  if (!p.empty()) s += " " + p;
   if (uses_memory() && memory != OracleMemory::fresh)
     s += std::string(" memory=") + to_string(memory);
   return s;
