@@ -28,6 +28,13 @@ enum class OracleKind {
 // "random", "local", "global", "perfect", "interactive", "correlated"
 const char* to_string(OracleKind o);
 std::optional<OracleKind> oracle_kind_from_string(std::string_view s);
+// Every kind, in the order the command line lists them: perfect, random, local, global,
+// correlated, interactive.
+const std::vector<OracleKind>& oracle_kinds();
+// The simulated kinds (all but interactive), in that order.
+std::vector<OracleKind> simulated_oracle_kinds();
+// The names of `kinds`, in their order (a command's choices).
+std::vector<std::string> oracle_kind_names(const std::vector<OracleKind>& kinds);
 
 struct OracleSpec {
   OracleKind kind = OracleKind::perfect;

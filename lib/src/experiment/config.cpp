@@ -16,6 +16,12 @@ const std::vector<std::string>& preset_names() {
   return names;
 }
 
+const std::vector<OracleKind>& experiment_oracle_kinds() {
+  static const std::vector<OracleKind> kinds = {OracleKind::random, OracleKind::local,
+                                                OracleKind::global, OracleKind::correlated};
+  return kinds;
+}
+
 ExperimentConfig preset_config(const std::string& name) {
   // Section 5.1 and the appendix's "Additional Results": n = 1500, m = 2, k = 3, sigma = 1.75,
   // beta = 10, q in {0.7, 0.85, 1}, eta in {2, 5, 10, 20, 50}, N_rep = 5000.
@@ -60,8 +66,7 @@ void ExperimentConfig::check() const {
   if (data && (!data->has_labels() || data->n() != gen.n || data->m() != gen.m ||
                data->num_labels() != gen.k))
     throw ParameterError("data: n, m or k differ from the dataset's (use ssac::use_dataset)");
-  if (reps < 1 || reps > 1000000000)
-    throw_out_of_range("reps", static_cast<long long>(reps), "[1, 1e9]");
+  range::check_reps(static_cast<long long>(reps));
   if (rep_first > (std::uint64_t{1} << 62))
     throw_out_of_range("reps-range start", static_cast<long long>(rep_first), "[0, 2^62]");
   if (oracles.empty()) throw ParameterError("oracle: the list is empty; give at least one");

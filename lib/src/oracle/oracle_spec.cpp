@@ -28,10 +28,30 @@ const char* to_string(OracleKind o) {
 }
 
 std::optional<OracleKind> oracle_kind_from_string(std::string_view s) {
-  for (OracleKind o : {OracleKind::random, OracleKind::local, OracleKind::global,
-                       OracleKind::perfect, OracleKind::interactive, OracleKind::correlated})
+  for (OracleKind o : oracle_kinds())
     if (s == to_string(o)) return o;
   return std::nullopt;
+}
+
+const std::vector<OracleKind>& oracle_kinds() {
+  static const std::vector<OracleKind> kinds = {OracleKind::perfect,    OracleKind::random,
+                                                OracleKind::local,      OracleKind::global,
+                                                OracleKind::correlated, OracleKind::interactive};
+  return kinds;
+}
+
+std::vector<OracleKind> simulated_oracle_kinds() {
+  std::vector<OracleKind> kinds;
+  for (OracleKind o : oracle_kinds())
+    if (OracleSpec{o}.simulated()) kinds.push_back(o);
+  return kinds;
+}
+
+std::vector<std::string> oracle_kind_names(const std::vector<OracleKind>& kinds) {
+  std::vector<std::string> names;
+  for (OracleKind o : kinds)
+    names.emplace_back(to_string(o));
+  return names;
 }
 
 void OracleSpec::check() const {
