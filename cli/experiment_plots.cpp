@@ -134,10 +134,8 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
   s += gp_array("block_algorithm", blocks, [](const ExperimentBlock& b) {
     return gp_string(b.original ? "original SSAC" : "weak SSAC");
   });
-  s += gp_array("block_keys", blocks, [](const ExperimentBlock& b) {
-    return std::string(b.oracle == OracleKind::local || b.oracle == OracleKind::correlated ? "2"
-                                                                                           : "1");
-  });
+  s += gp_array("block_keys", blocks,
+                [](const ExperimentBlock& b) { return std::to_string(row_keys(b.oracle).size()); });
   s += gp_array("block_rows", counts, [](std::size_t n) { return std::to_string(n); });
   s += gp_array("row_label", rows, text);
   s += "hist_lo = " + format_double(hist_lo) + "\nhist_hi = " + format_double(hist_hi) + "\n";
