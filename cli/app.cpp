@@ -22,6 +22,10 @@ std::size_t to_size(const char* name, long long value, long long lo, long long h
   return static_cast<std::size_t>(value);
 }
 
+std::string range_help(long long lo, long long hi) {
+  return std::to_string(lo) + ".." + std::to_string(hi);
+}
+
 CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed) {
   // The range is checked by the exact reader every UINT option gets (exact_numbers).
   return app->add_option("--seed", seed, "random seed, a whole number in 0..2^64-1")

@@ -49,7 +49,7 @@ theory::Counter make_counter(const ExperimentConfig& base, bool beta_grid, bool 
         for (std::size_t i = 0; i < values.size(); ++i) {
           ExperimentConfig c = base;
           CellSpec cell;
-          cell.q = c.q.front();
+          cell.oracle.q = c.q.front();
           cell.eta = c.eta.front();
           if (beta_grid)
             c.beta = static_cast<int>(values[i]);

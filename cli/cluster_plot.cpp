@@ -1,3 +1,5 @@
+// `ssac cluster --plot`: the projection, the files the committed script cli/cluster_plot.gp reads,
+// and gnuplot run on them in a scratch directory.
 #include "cluster_plot.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -6,51 +8,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "experiment_plots.hpp"
+#include "cluster_plot_template.hpp"
+#include "gnuplot.hpp"
 #include "output_file.hpp"
 #include "ssac/error.hpp"
 
 namespace ssac::cli {
 
 namespace {
-
-// Left: the truth; right: the recovered labels, wrong points crossed in black, unassigned points
-// as grey open circles, the estimated centers as white triangles. Colours as in cli/plots.gp.
-constexpr const char* kScript = R"gp(load 'values.gp'
-set datafile separator ','
-set terminal pngcairo size 1200,600 font 'sans,10'
-set output 'plot.png'
-unset key
-set size ratio -1
-set xlabel xname noenhanced
-set ylabel yname noenhanced
-color(l) = l == 0 ? 0xbbbbbb : l == 1 ? 0x1f77b4 : l == 2 ? 0xff7f0e : l == 3 ? 0x2ca02c : \
-  l == 4 ? 0xd62728 : l == 5 ? 0x9467bd : l == 6 ? 0x8c564b : l == 7 ? 0xe377c2 : \
-  l == 8 ? 0x17becf : l == 9 ? 0xbcbd22 : 0x7f7f7f
-set multiplot layout 1,2 title title noenhanced
-set title "ground truth"
-plot 'points.csv' every ::1 using 1:2:(color($3)) with points pt 7 ps 0.4 lc rgb variable
-set title right_title noenhanced
-plot 'points.csv' every ::1 using ($5 == 0 ? $1 : 1/0):2:(color($4)) with points pt 7 ps 0.4 \
-       lc rgb variable, \
-     'points.csv' every ::1 using ($5 == 1 ? $1 : 1/0):2:(color($4)) with points pt 7 ps 0.6 \
-       lc rgb variable, \
-     'points.csv' every ::1 using ($5 == 1 ? $1 : 1/0):2 with points pt 2 ps 1.3 lw 2 \
-       lc rgb 'black', \
-     'points.csv' every ::1 using ($5 == 2 ? $1 : 1/0):2 with points pt 6 ps 1.2 lw 1.5 lc rgb 'black', \
-     'centers.csv' every ::1 using 1:2 with points pt 9 ps 2.2 lc rgb 'white', \
-     'centers.csv' every ::1 using 1:2 with points pt 8 ps 2.2 lw 1.5 lc rgb 'black'
-unset multiplot
-)gp";
-
-std::string gp_quote(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\';
-    q += c;
-  }
-  return q + "\"";
-}
 
 std::string num(double x) {
   return format_double(x);
@@ -162,9 +127,9 @@ std::string cluster_plot_png(const Dataset& data, const Result& R, const Evaluat
   };
   put("points.csv", plot_points_csv(data, R, ev, p));
   put("centers.csv", plot_centers_csv(R, ev, p));
-  put("values.gp", "title = " + gp_quote(title) + "\nright_title = " + gp_quote(right) +
-                       "\nxname = " + gp_quote(xname) + "\nyname = " + gp_quote(yname) + "\n");
-  put("plots.gp", kScript);
+  put("values.gp", "title = " + gp_string(title) + "\nright_title = " + gp_string(right) +
+                       "\nxname = " + gp_string(xname) + "\nyname = " + gp_string(yname) + "\n");
+  put("plots.gp", kClusterPlotTemplate);
   run_gnuplot(gnuplot, dir);
   std::ifstream in(dir / "plot.png", std::ios::binary);
   std::ostringstream bytes;

@@ -84,7 +84,10 @@ int run(const Opts& o) {
     if (o.given("--k")) throw ParameterError("--k is the dataset's number of labels with --data");
     use_dataset(c, read_csv(o.data), o.data);
   } else {
-    if (o.given("--k")) c.gen.k = static_cast<int>(to_size("k", o.k, 1, 1000000));
+    if (o.given("--k")) {
+      range::check_clusters(o.k);
+      c.gen.k = static_cast<int>(o.k);
+    }
     if (o.given("--gamma-min")) c.gen.gamma_min = o.gamma_min;
     if (o.given("--gamma-max")) c.gen.gamma_max = o.gamma_max;
   }
@@ -93,11 +96,9 @@ int run(const Opts& o) {
   range::check_q(o.q);
   c.q = {o.q};
   c.eta = {o.eta};
-  c.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
-  if (!o.search.empty())
-    c.search = o.search == "random"     ? Search::random
-               : o.search == "distance" ? Search::distance
-                                        : Search::unified;
+  range::check_beta(o.beta);
+  c.beta = static_cast<int>(o.beta);
+  if (!o.search.empty()) c.search = *parse_search(o.search);  // CLI11 admits only weak searches
   std::vector<double> grid = o.grid.empty() ? (beta_grid ? kBetaGrid : kEtaGrid) : o.grid;
   for (double v : grid) {
     if (beta_grid) {
@@ -221,7 +222,7 @@ Command add_calibrate(CLI::App& root) {
                   "recovery (default: not recovered exactly) | fewer-clusters (#Failure)")
       ->check(CLI::IsMember({"recovery", "fewer-clusters"}));
   app->add_option("--search", o->search, "Phase-2 search: random | distance | unified (preset)")
-      ->check(CLI::IsMember({"random", "distance", "unified"}));
+      ->check(CLI::IsMember(weak_search_names()));
   add_seed_option(app, o->seed);
   app->add_option("--threads", o->threads, "worker threads, 0 = every core")->capture_default_str();
   path_options(app, {"--data"});

@@ -19,6 +19,7 @@
 #include "ssac/metrics.hpp"
 #include "ssac/oracle.hpp"
 #include "ssac/oracle_spec.hpp"
+#include "ssac/ranges.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
 
@@ -29,14 +30,14 @@ namespace {
 struct Opts {
   std::string file;
   long long k = 0;
-  std::string oracle = "perfect";
+  std::string oracle = to_string(OracleKind::perfect);
   double q = 1.0, nu = 1.0, rho = 1.0;
-  std::string memory = "fresh";
+  std::string memory = to_string(OracleMemory::fresh);
   double eta = 10.0;
   long long beta = 10;
-  std::string search = "unified";
-  std::string algorithm = "weak";
-  std::string assignment = "paper";
+  std::string search = to_string(Search::unified);
+  std::string algorithm = to_string(Algorithm::weak);
+  std::string assignment = assignment_name(true);
   std::string semantics = "paper";
   std::vector<std::string> rules;
   CLI::Option* assignment_opt = nullptr;
@@ -90,7 +91,7 @@ int run_cluster(const Opts& o) {
   OutputFiles outputs;
   outputs.input(o.file);
   if (o.answers_opt->count()) {
-    if (o.oracle != "interactive")
+    if (o.oracle != to_string(OracleKind::interactive))
       throw ParameterError("--answers applies only to --oracle interactive");
     if (o.answers.empty()) throw ParameterError("--answers: the path is empty");
     outputs.input(o.answers);  // appended to in place, so it is no --out or --trace either
@@ -291,14 +292,14 @@ Command add_cluster(CLI::App& root) {
   app->add_option("--oracle", o->oracle,
                   "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | correlated "
                   "(Def. 5's marginal, abstentions correlated) | interactive")
-      ->check(CLI::IsMember({"perfect", "random", "local", "global", "correlated", "interactive"}))
+      ->check(CLI::IsMember(oracle_kind_names(oracle_kinds())))
       ->capture_default_str();
   o->q_opt = app->add_option("--q", o->q, "random-weak/correlated answer probability, (0, 1]")
                  ->capture_default_str();
   o->memory_opt = app->add_option("--memory", o->memory,
                                   "random-weak: fresh (every query draws) | per-pair (a repeated "
                                   "pair gets its first answer again)")
-                      ->check(CLI::IsMember({"fresh", "per-pair"}))
+                      ->check(CLI::IsMember(oracle_memory_names()))
                       ->capture_default_str();
   o->nu_opt =
       app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)")->capture_default_str();
@@ -308,16 +309,17 @@ Command add_cluster(CLI::App& root) {
              "distance-weak rho, (0, 1]; correlated: the hard points lie outside rho r(C_i)")
           ->capture_default_str();
   app->add_option("--eta", o->eta, "Phase-1 sampling number, r = ceil(k eta) draws")->required();
-  app->add_option("--beta", o->beta, "Phase-2 sampling number, 1..1000000")->capture_default_str();
+  app->add_option("--beta", o->beta, "Phase-2 sampling number, " + range_help(1, range::kMaxBeta))
+      ->capture_default_str();
   o->search_opt =
       app->add_option("--search", o->search,
                       "Phase-2 search: random (Alg. 2) | distance (Alg. 3) | unified (Alg. 4)")
-          ->check(CLI::IsMember({"random", "distance", "unified"}))
+          ->check(CLI::IsMember(weak_search_names()))
           ->capture_default_str();
   app->add_option("--algorithm", o->algorithm,
                   "weak (this paper) | original (Ashtiani et al.: yes/no oracle, not-sure becomes "
                   "a coin flip, plain binary search)")
-      ->check(CLI::IsMember({"weak", "original"}))
+      ->check(CLI::IsMember(algorithm_names()))
       ->capture_default_str();
   app->add_option("--semantics", o->semantics,
                   "paper (the algorithm as the paper writes it, default) | authors-code (the rules "
@@ -332,7 +334,7 @@ Command add_cluster(CLI::App& root) {
       app->add_option("--assignment", o->assignment,
                       "cluster-assignment rule: paper (k-1 definite answers suffice) | code (the "
                       "authors' code: only a yes or all no)")
-          ->check(CLI::IsMember({"paper", "code"}))
+          ->check(CLI::IsMember(assignment_names()))
           ->capture_default_str();
   add_seed_option(app, o->seed);
   o->out_opt = app->add_option("--out", o->out, "write the labels (0 = unassigned) to this CSV");

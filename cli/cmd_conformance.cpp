@@ -48,18 +48,8 @@ json oracle_json(const OracleSpec& o) {
   return j;
 }
 
-const char* file_stem(Search s) {
-  switch (s) {
-    case Search::random:
-      return "ssac_random_search_test.json";
-    case Search::distance:
-      return "ssac_distance_search_test.json";
-    case Search::unified:
-      return "ssac_unified_search_test.json";
-    case Search::plain:
-      break;
-  }
-  return "ssac_plain_search_test.json";
+std::string file_stem(Search s) {
+  return std::string("ssac_") + to_string(s) + "_search_test.json";
 }
 
 // Records the run's state at every RunState report (conformance::State).
@@ -87,7 +77,7 @@ std::string with_rule_flipped(const std::vector<std::string>& events, const std:
                                   : v == "lowest-labelled-row" ? "opener"
                                                                : "lowest-labelled-row";
       w = name + "=" + flipped;
-      if (name == "elimination") h["assignment"] = flipped == "on" ? "paper" : "code";
+      if (name == "elimination") h["assignment"] = assignment_name(flipped == "on");
     }
     rules += (rules.empty() ? "" : " ") + w;
   }
@@ -135,7 +125,7 @@ std::vector<std::string> run_case(const Case& c, const Data& d, Search s, std::u
     if (!run(seed, nullptr)) continue;
     TraceHeader th;
     th.params = P;
-    th.algorithm = s == Search::plain ? "original" : "weak";
+    th.algorithm = to_string(s == Search::plain ? Algorithm::original : Algorithm::weak);
     // The original SSAC's answers are the oracle's after the coin flip (algorithm "original").
     th.oracle = c.oracle;
     if (c.oracle.uses_memory()) th.memory = c.oracle.memory;
@@ -218,7 +208,7 @@ std::string corpus_file(Search s) {
       t["params"] = {{"k", c.k},
                      {"eta", c.eta},
                      {"beta", c.beta},
-                     {"assignment", c.elimination ? "paper" : "code"}};
+                     {"assignment", assignment_name(c.elimination)}};
       // A run under other rules than the paper's names them as its trace's header does (S9).
       if (c.rules != Rules{}) {
         const Profile profile{c.rules, c.elimination};
@@ -262,7 +252,8 @@ std::string corpus_file(Search s) {
         t["tcId"] = ++tc;
         t["comment"] = std::string(b.comment) + ": the implementation must refuse to run";
         t["flags"] = {"InvalidParameter"};
-        t["params"] = {{"k", b.k}, {"eta", b.eta}, {"beta", b.beta}, {"assignment", "paper"}};
+        t["params"] = {
+            {"k", b.k}, {"eta", b.eta}, {"beta", b.beta}, {"assignment", assignment_name(true)}};
         t["oracle"] = oracle_json(OracleSpec{});
         t["result"] = "invalid";
         t["error"] = {{"parameter", b.param}};

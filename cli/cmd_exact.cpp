@@ -24,14 +24,14 @@ namespace {
 struct Opts {
   std::string file;
   long long k = 0;
-  std::string oracle = "perfect";
+  std::string oracle = to_string(OracleKind::perfect);
   std::string q = "1";
   double nu = 1.0, rho = 1.0;
-  std::string memory = "fresh";
+  std::string memory = to_string(OracleMemory::fresh);
   double eta = 1.0;
   long long beta = 1;
-  std::string search = "unified";
-  std::string algorithm = "weak";
+  std::string search = to_string(Search::unified);
+  std::string algorithm = to_string(Algorithm::weak);
   std::string semantics = "paper";
   std::vector<std::string> rules;
   long long max_branches = 10'000'000;
@@ -150,7 +150,7 @@ int run_exact(const Opts& o) {
     h["algorithm"] = o.algorithm;
     h["search"] = to_string(P.search);
     h["params"] = {{"k", P.k}, {"eta", P.eta}, {"beta", P.beta}, {"r", P.sample_size()}};
-    h["assignment"] = P.elimination ? "paper" : "code";
+    h["assignment"] = assignment_name(P.elimination);
     if (P.rules != Rules{} || !P.elimination) {
       h["semantics"] = profile_name({P.rules, P.elimination});
       h["rules"] = describe({P.rules, P.elimination});
@@ -262,29 +262,30 @@ Command add_exact(CLI::App& root) {
       ->required();
   app->add_option("--oracle", o->oracle,
                   "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | correlated")
-      ->check(CLI::IsMember({"perfect", "random", "local", "global", "correlated"}))
+      ->check(CLI::IsMember(oracle_kind_names(simulated_oracle_kinds())))
       ->capture_default_str();
   o->q_opt = app->add_option("--q", o->q,
                              "random-weak/correlated answer probability in (0, 1], exactly: a "
                              "decimal (0.7) or a fraction (7/10)")
                  ->capture_default_str();
   o->memory_opt = app->add_option("--memory", o->memory, "random-weak: fresh | per-pair")
-                      ->check(CLI::IsMember({"fresh", "per-pair"}))
+                      ->check(CLI::IsMember(oracle_memory_names()))
                       ->capture_default_str();
   o->nu_opt =
       app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)")->capture_default_str();
   o->rho_opt = app->add_option("--rho", o->rho, "distance-weak / correlated rho, (0, 1]")
                    ->capture_default_str();
   app->add_option("--eta", o->eta, "Phase-1 sampling number, r = ceil(k eta) draws")->required();
-  app->add_option("--beta", o->beta, "Phase-2 sampling number, 1..1000000")->capture_default_str();
+  app->add_option("--beta", o->beta, "Phase-2 sampling number, " + range_help(1, range::kMaxBeta))
+      ->capture_default_str();
   o->search_opt = app->add_option("--search", o->search,
                                   "Phase-2 search: random (Alg. 2) | distance (Alg. 3) | unified "
                                   "(Alg. 4)")
-                      ->check(CLI::IsMember({"random", "distance", "unified"}))
+                      ->check(CLI::IsMember(weak_search_names()))
                       ->capture_default_str();
   app->add_option("--algorithm", o->algorithm,
                   "weak (this paper) | original (plain binary search, not-sure a fair coin)")
-      ->check(CLI::IsMember({"weak", "original"}))
+      ->check(CLI::IsMember(algorithm_names()))
       ->capture_default_str();
   app->add_option("--semantics", o->semantics, "paper (default) | authors-code")
       ->capture_default_str();

@@ -64,26 +64,35 @@ int run(const Opts& o) {
         throw ParameterError(std::string(g) + " sets the generator, which --data replaces");
     use_dataset(c, read_csv(o.data), o.data);
   }
-  if (o.given("--n")) c.gen.n = to_size("n", o.n, 2, 100000000);
-  if (o.given("--m")) c.gen.m = to_size("m", o.m, 1, 100000);
-  if (o.given("--k")) c.gen.k = static_cast<int>(to_size("k", o.k, 1, 1000000));
+  if (o.given("--n")) {
+    range::check_points(o.n);
+    c.gen.n = static_cast<std::size_t>(o.n);
+  }
+  if (o.given("--m")) {
+    range::check_dimension(o.m);
+    c.gen.m = static_cast<std::size_t>(o.m);
+  }
+  if (o.given("--k")) {
+    range::check_clusters(o.k);
+    c.gen.k = static_cast<int>(o.k);
+  }
   if (o.given("--sigma")) c.gen.sigma = o.sigma;
   if (o.given("--gamma-min")) c.gen.gamma_min = o.gamma_min;
   if (o.given("--gamma-max")) c.gen.gamma_max = o.gamma_max;
   if (o.given("--max-draws")) c.gen.max_draws = o.max_draws;
-  if (o.given("--beta")) c.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
+  if (o.given("--beta")) {
+    range::check_beta(o.beta);
+    c.beta = static_cast<int>(o.beta);
+  }
   if (o.given("--q")) c.q = o.q;
   if (o.given("--nu")) c.nu = o.nu;
   if (o.given("--rho")) c.rho = o.rho;
   if (o.given("--eta")) c.eta = o.eta;
-  if (o.given("--search"))
-    c.search = o.search == "random"     ? Search::random
-               : o.search == "distance" ? Search::distance
-                                        : Search::unified;
+  if (o.given("--search")) c.search = *parse_search(o.search);  // CLI11 admits only weak searches
   // The profile, then single rules on top of it (as ssac cluster), the generator's row order
   // (rows=shuffled|blocks) among them.
   Profile profile = profile_named(o.semantics);
-  if (o.given("--assignment")) profile.elimination = o.assignment == "paper";
+  if (o.given("--assignment")) profile.elimination = *parse_assignment(o.assignment);
   for (const std::string& r : o.rules)
     set_rule(profile, r);
   c.rules = profile.rules;
@@ -91,20 +100,22 @@ int run(const Opts& o) {
   // The row order means nothing for a fixed dataset: its rows stay in file order.
   c.gen.shuffle = !c.data && profile.rows == RowOrder::shuffled;
   if (o.given("--gaussians")) c.gen.gaussians = parse_gaussian_method("--gaussians", o.gaussians);
-  if (o.given("--memory"))
-    c.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
+  if (o.given("--memory")) c.memory = *parse_oracle_memory(o.memory);
   if (o.given("--oracle")) {
     c.oracles.clear();
     for (const auto& s : o.oracles)
-      c.oracles.push_back(*oracle_kind_from_string(s));  // CLI11 admits only the names below
+      c.oracles.push_back(*oracle_kind_from_string(s));  // CLI11 admits only the swept kinds
   }
   if (o.given("--algorithm")) {
     c.weak = c.original = false;
     for (const auto& s : o.algorithms)
-      (s == "weak" ? c.weak : c.original) = true;
+      (*parse_algorithm(s) == Algorithm::weak ? c.weak : c.original) = true;
   }
   c.seed = o.seed;
-  if (o.given("--reps")) c.reps = to_size("reps", o.reps, 1, 1000000000);
+  if (o.given("--reps")) {
+    range::check_reps(o.reps);
+    c.reps = static_cast<std::uint64_t>(o.reps);
+  }
   if (!o.reps_range.empty()) {
     if (o.given("--reps")) throw ParameterError("--reps and --reps-range exclude each other");
     std::uint64_t a = 0, b = 0;
@@ -144,7 +155,8 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--preset", o->preset, "paper-main | paper-highdim | paper-nonsep")
       ->check(CLI::IsMember(preset_names()))
       ->capture_default_str();
-  app->add_option("--reps", o->reps, "number of reps N_rep, 1..1e9 (preset: 5000)");
+  app->add_option("--reps", o->reps,
+                  "number of reps N_rep, " + range_help(1, range::kMaxReps) + " (preset: 5000)");
   app->add_option("--reps-range", o->reps_range,
                   "run only reps A..B-1 of the run (A:B), for `ssac merge`");
   add_seed_option(app, o->seed);
@@ -170,19 +182,19 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--eta", o->eta, "override: eta list, e.g. 2,5,10,20,50")->delimiter(',');
   app->add_option("--beta", o->beta, "override: Phase-2 sampling number beta");
   app->add_option("--search", o->search, "override: weak SSAC's search (random|distance|unified)")
-      ->check(CLI::IsMember({"random", "distance", "unified"}));
+      ->check(CLI::IsMember(weak_search_names()));
   app->add_option("--oracle", o->oracles,
                   "oracles to sweep: random,local,global,correlated (default random; correlated "
                   "runs every q with every rho, rho naming the hard points)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"random", "local", "global", "correlated"}));
+      ->check(CLI::IsMember(oracle_kind_names(experiment_oracle_kinds())));
   app->add_option("--algorithm", o->algorithms,
                   "algorithms: weak,original (default weak; original = Ashtiani et al.'s plain "
                   "search with a coin flip for not-sure)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"weak", "original"}));
+      ->check(CLI::IsMember(algorithm_names()));
   app->add_option("--assignment", o->assignment, "override: paper | code (see ssac cluster)")
-      ->check(CLI::IsMember({"paper", "code"}));
+      ->check(CLI::IsMember(assignment_names()));
   app->add_option("--semantics", o->semantics,
                   "paper (default) | authors-code (the rules and shuffled rows of the authors' "
                   "code; proofs-notes/semantics.md S9)");
@@ -192,11 +204,11 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--gaussians", o->gaussians,
                   "the generator's Gaussian stream: polar (version 1, default) | ziggurat "
                   "(version 2, faster; other datasets from the same seed)")
-      ->check(CLI::IsMember({"polar", "ziggurat"}));
+      ->check(CLI::IsMember(gaussian_method_names()));
   app->add_option("--memory", o->memory,
                   "random-weak oracle: fresh (default) | per-pair (a repeated pair repeats its "
                   "first answer)")
-      ->check(CLI::IsMember({"fresh", "per-pair"}));
+      ->check(CLI::IsMember(oracle_memory_names()));
   path_options(app, {"--out", "--data"});
   return {app, [o]() { return run(*o); }};
 }

@@ -4,6 +4,7 @@
 #include "output_file.hpp"
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
+#include "ssac/ranges.hpp"
 
 namespace ssac::cli {
 
@@ -16,13 +17,16 @@ Command add_generate(CLI::App& root) {
   struct Opts {
     long long n = 1500, m = 2, k = 3;
     GeneratorParams p;
-    std::string out, gaussians = "polar";
+    std::string out, gaussians = to_string(GaussianMethod::polar);
     unsigned long long max_draws = 100000;
     unsigned long long seed = 0;
   };
   auto o = std::make_shared<Opts>();
-  app->add_option("--n", o->n, "number of points, 2..1e8")->capture_default_str();
-  app->add_option("--m", o->m, "dimension, 1..100000")->capture_default_str();
+  app->add_option("--n", o->n,
+                  "number of points, " + range_help(range::kMinPoints, range::kMaxPoints))
+      ->capture_default_str();
+  app->add_option("--m", o->m, "dimension, " + range_help(1, range::kMaxDimension))
+      ->capture_default_str();
   app->add_option("--k", o->k, "number of clusters, 1..n")->capture_default_str();
   app->add_option("--std", o->p.sigma, "standard deviation sigma > 0")->capture_default_str();
   app->add_option("--gamma-min", o->p.gamma_min, "exclusive lower end of the gamma window, >= 0")
@@ -38,14 +42,16 @@ Command add_generate(CLI::App& root) {
   app->add_option("--gaussians", o->gaussians,
                   "the Gaussian stream: polar (version 1) | ziggurat (version 2, faster; other "
                   "datasets from the same seed)")
-      ->check(CLI::IsMember({"polar", "ziggurat"}))
+      ->check(CLI::IsMember(gaussian_method_names()))
       ->capture_default_str();
   app->add_option("--out", o->out, "output CSV file")->required();
   path_options(app, {"--out"});
   return {app, [o]() {
             GeneratorParams p = o->p;
-            p.n = to_size("n", o->n, 2, 100000000);
-            p.m = to_size("m", o->m, 1, 100000);
+            range::check_points(o->n);
+            p.n = static_cast<std::size_t>(o->n);
+            range::check_dimension(o->m);
+            p.m = static_cast<std::size_t>(o->m);
             p.k = static_cast<int>(to_size("k", o->k, 1, o->n));
             p.max_draws = o->max_draws;
             p.seed = o->seed;

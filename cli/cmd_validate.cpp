@@ -134,7 +134,8 @@ Command add_validate(CLI::App& root) {
       app->add_option("--oracle", o->oracle,
                       "with --check-oracle, when the header's oracle text is not readable: "
                       "perfect | random | local | global")
-          ->check(CLI::IsMember({"perfect", "random", "local", "global"}));
+          ->check(CLI::IsMember(oracle_kind_names(
+              {OracleKind::perfect, OracleKind::random, OracleKind::local, OracleKind::global})));
   o->q_opt = app->add_option("--q", o->q, "random-weak answer probability, (0, 1]");
   o->nu_opt = app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)");
   o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]");

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <initializer_list>
+#include <string>
 
 namespace ssac::cli {
 
@@ -34,6 +35,8 @@ Command add_harden(CLI::App& root);
 // Checked conversion of a command-line integer to a size: a negative value is a usage error
 // naming the parameter and its range.
 std::size_t to_size(const char* name, long long value, long long lo, long long hi);
+// "LO..HI", a whole-number range as the help texts write it (the bounds of ssac/ranges.hpp).
+std::string range_help(long long lo, long long hi);
 
 // --seed for every command: a whole number in 0..2^64-1. CLI11 alone would let "-1" wrap around
 // to 2^64-1, so the text is checked before it is converted.

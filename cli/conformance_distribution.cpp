@@ -174,10 +174,10 @@ std::string instance_json(const Instance& I, const std::string& csv_name) {
   j["n"] = I.points.size();
   j["m"] = I.points.front().size();
   j["fingerprint"] = points_fingerprint(X);
-  j["algorithm"] = "weak";
+  j["algorithm"] = to_string(Algorithm::weak);
   j["search"] = to_string(I.search);
   j["params"] = {{"k", I.k}, {"eta", I.eta}, {"beta", I.beta}, {"r", P.sample_size()}};
-  j["assignment"] = "paper";
+  j["assignment"] = assignment_name(true);
   j["oracle"] = oracle_json(I);
   return law_text(std::move(j), r);
 }

@@ -9,6 +9,7 @@
 
 #include "experiment_plots.hpp"
 #include "experiment_tables.hpp"
+#include "gnuplot.hpp"
 #include "ssac/error.hpp"
 #include "ssac/experiment_summary.hpp"
 

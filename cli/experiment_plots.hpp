@@ -1,11 +1,10 @@
 // The figures of `ssac experiment` and `ssac merge`, drawn by gnuplot from the committed script
 // cli/plots.gp (compiled into the program and written beside the data as plots.gp). This file
 // writes what the script reads -- the histogram's bins, the scatter data and plot_values.gp, the
-// run's values -- and runs gnuplot on it. The Accuracy and #Failure tables the script also reads
-// are experiment_tables.hpp's CSV files.
+// run's values; gnuplot.hpp runs gnuplot on it. The Accuracy and #Failure tables the script also
+// reads are experiment_tables.hpp's CSV files.
 #pragma once
 
-#include <filesystem>
 #include <string>
 
 #include "ssac/experiment.hpp"
@@ -29,14 +28,5 @@ std::string centers_csv(const RepScatter& s, std::size_t etas);
 // plot_values.gp: the run's values that plots.gp documents at its top (titles, eta, blocks and
 // their rows, the histogram's range, the scatter's rep, gamma and accuracies).
 std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_hi);
-
-// Runs `gnuplot plots.gp` inside `dir`, its output to dir/gnuplot.log. Throws DataError when the
-// program cannot be started or fails (with the first line it printed).
-void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir);
-// Throws DataError when `gnuplot` is not an executable on PATH (or, with a slash, at that path),
-// or when it cannot draw PNG files (`gnuplot -e "set terminal pngcairo"` fails): checked before a
-// run, so that a missing or broken gnuplot loses no results. `instead` ends the message, e.g.
-// "pass --no-plots".
-void check_gnuplot(const std::string& gnuplot, const std::string& instead = "pass --no-plots");
 
 }  // namespace ssac::cli

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "ssac/error.hpp"
+#include "table.hpp"
 
 namespace ssac::cli {
 
@@ -17,7 +18,7 @@ const char* oracle_title(OracleKind o) {
 }
 
 std::string block_name(const ExperimentBlock& b) {
-  return std::string(to_string(b.oracle)) + (b.original ? "_original" : "_weak");
+  return std::string(to_string(b.oracle)) + "_" + to_string(b.algorithm());
 }
 
 const char* metric_name(Metric m) {
@@ -30,13 +31,6 @@ std::string fmt(const char* f, double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, x);
   return buf;
-}
-
-std::string pad_left(const std::string& s, std::size_t w) {
-  return s.size() >= w ? s : std::string(w - s.size(), ' ') + s;
-}
-std::string pad_right(const std::string& s, std::size_t w) {
-  return s.size() >= w ? s : s + std::string(w - s.size(), ' ');
 }
 
 // Section 5.2: Accuracy = (1/N_rep) sum_i sum_j I(z_j = zhat_j) / n, in percent, from the total
@@ -57,7 +51,70 @@ std::size_t first_cell(const ExperimentResult& r, const ExperimentBlock& b) {
   throw ParameterError(std::string("the run has no block ") + block_name(b));
 }
 
+// A row's values of row_keys: its oracle's parameters.
+std::vector<std::string> row_values(const CellSpec& row) {
+  std::vector<std::string> v;
+  if (row.oracle.uses_q()) v.push_back(format_double(row.oracle.q));
+  if (row.oracle.uses_nu()) v.push_back(format_double(row.oracle.nu));
+  if (row.oracle.uses_rho()) v.push_back(format_double(row.oracle.rho));
+  return v;
+}
+
+// The metric of the row's cells, one per eta, from the cell at index `cell` on: the #Failure
+// count, or the Accuracy to three decimals (printed) or as the shortest decimal that reads back as
+// the same double (CSV).
+std::vector<std::string> metric_values(const ExperimentResult& r, std::size_t cell, Metric what,
+                                       bool printed) {
+  std::vector<std::string> v;
+  for (std::size_t e = 0; e < r.config.eta.size(); ++e) {
+    const CellTotals& t = r.totals[cell + e];
+    if (what == Metric::failures)
+      v.push_back(std::to_string(t.failures));
+    else
+      v.push_back(printed ? fmt("%.3f", accuracy_pct(r, t)) : format_double(accuracy_pct(r, t)));
+  }
+  return v;
+}
+
+// One metric of a block as printed: the row label (q, or "nu=.. rho=..") padded to the widest,
+// then the eta columns nine characters wide, right-aligned.
+std::string block_text(const ExperimentResult& r, const ExperimentBlock& b, Metric what) {
+  const ExperimentConfig& c = r.config;
+  const auto rows = block_rows(c, b);
+  std::string key;
+  for (const std::string& k : row_keys(b.oracle))
+    key += (key.empty() ? "" : " ") + k;
+  std::size_t w = key.size() + 6;  // the header's " \ eta"
+  for (const auto& row : rows)
+    w = std::max(w, row.row_label().size() + 2);
+  Table t;
+  t.columns.emplace_back(key + " \\ eta", Align::left, "", w, "");
+  for (double e : c.eta)
+    t.columns.emplace_back(format_double(e), Align::right, "", 9, "");
+  std::size_t cell = first_cell(r, b);
+  for (const auto& row : rows) {
+    std::vector<std::string> cells = {b.oracle == OracleKind::random ? format_double(row.oracle.q)
+                                                                     : row.row_label()};
+    for (std::string& v : metric_values(r, cell, what, true))
+      cells.push_back(std::move(v));
+    t.add(std::move(cells));
+    cell += c.eta.size();
+  }
+  TextStyle style;
+  style.indent = "  ";
+  return to_text(t, style);
+}
+
 }  // namespace
+
+std::vector<std::string> row_keys(OracleKind o) {
+  const OracleSpec spec{o};
+  std::vector<std::string> keys;
+  if (spec.uses_q()) keys.emplace_back("q");
+  if (spec.uses_nu()) keys.emplace_back("nu");
+  if (spec.uses_rho()) keys.emplace_back("rho");
+  return keys;
+}
 
 std::string format_tables(const ExperimentResult& r) {
   const ExperimentConfig& c = r.config;
@@ -72,68 +129,36 @@ std::string format_tables(const ExperimentResult& r) {
   out << ", beta = " << c.beta << ", " << c.reps << " reps (" << c.rep_first << ".."
       << (c.rep_first + c.reps - 1) << "), seed = " << c.seed << "\n";
   for (const ExperimentBlock& b : experiment_blocks(c)) {
-    const auto rows = block_rows(c, b);
-    const std::string key = b.oracle == OracleKind::random       ? "q"
-                            : b.oracle == OracleKind::local      ? "nu rho"
-                            : b.oracle == OracleKind::correlated ? "q rho"
-                                                                 : "rho";
-    std::size_t w = key.size() + 6;
-    for (const auto& row : rows)
-      w = std::max(w, row.row_label().size() + 2);
     out << "\n"
         << oracle_title(b.oracle) << ", "
         << (b.original ? "original SSAC (plain binary search, coin flip for not-sure)"
                        : std::string("weak SSAC (") + to_string(c.search) + " binary search)")
         << "\n";
-    for (Metric what : {Metric::accuracy, Metric::failures}) {
+    for (Metric what : {Metric::accuracy, Metric::failures})
       out << (what == Metric::accuracy ? "  Accuracy (%)"
                                        : "  #Failure (of " + std::to_string(c.reps) + ")")
-          << "\n";
-      out << "  " << pad_right(key + " \\ eta", w);
-      for (double e : c.eta)
-        out << pad_left(format_double(e), 9);
-      out << "\n";
-      std::size_t i = first_cell(r, b);
-      for (const auto& row : rows) {
-        std::string label = row.row_label();
-        if (b.oracle == OracleKind::random) label = format_double(row.q);
-        out << "  " << pad_right(label, w);
-        for (std::size_t e = 0; e < c.eta.size(); ++e, ++i) {
-          const CellTotals& t = r.totals[i];
-          out << pad_left(what == Metric::accuracy ? fmt("%.3f", accuracy_pct(r, t))
-                                                   : std::to_string(t.failures),
-                          9);
-        }
-        out << "\n";
-      }
-    }
+          << "\n"
+          << block_text(r, b, what);
   }
   return out.str();
 }
 
 std::string block_csv(const ExperimentResult& r, const ExperimentBlock& b, Metric what) {
   const ExperimentConfig& c = r.config;
-  std::size_t cell = first_cell(r, b);
-  std::string s = b.oracle == OracleKind::random       ? "q"
-                  : b.oracle == OracleKind::local      ? "nu,rho"
-                  : b.oracle == OracleKind::correlated ? "q,rho"
-                                                       : "rho";
+  Table t;
+  for (const std::string& k : row_keys(b.oracle))
+    t.columns.emplace_back(k);
   for (double e : c.eta)
-    s += "," + format_double(e);
-  s += "\n";
+    t.columns.emplace_back(format_double(e));
+  std::size_t cell = first_cell(r, b);
   for (const auto& row : block_rows(c, b)) {
-    s += b.oracle == OracleKind::random       ? format_double(row.q)
-         : b.oracle == OracleKind::local      ? format_double(row.nu) + "," + format_double(row.rho)
-         : b.oracle == OracleKind::correlated ? format_double(row.q) + "," + format_double(row.rho)
-                                              : format_double(row.rho);
-    for (std::size_t e = 0; e < c.eta.size(); ++e, ++cell) {
-      const CellTotals& t = r.totals[cell];
-      s += "," + (what == Metric::accuracy ? format_double(accuracy_pct(r, t))
-                                           : std::to_string(t.failures));
-    }
-    s += "\n";
+    std::vector<std::string> cells = row_values(row);
+    for (std::string& v : metric_values(r, cell, what, false))
+      cells.push_back(std::move(v));
+    t.add(std::move(cells));
+    cell += c.eta.size();
   }
-  return s;
+  return to_csv(t);
 }
 
 }  // namespace ssac::cli

@@ -1,9 +1,11 @@
 // The paper's tables of Section 5 and the appendix, from an experiment's totals: one block per
 // (oracle, algorithm), rows the oracle's settings (q, or nu and rho, or rho), columns eta;
-// Accuracy (%) and #Failure. As text (printed and table.txt) and as one CSV per block and metric.
+// Accuracy (%) and #Failure. As text (printed and table.txt) and as one CSV per block and metric,
+// both rendered by table.hpp.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ssac/experiment.hpp"
 
@@ -13,6 +15,9 @@ namespace ssac::cli {
 const char* oracle_title(OracleKind o);
 // "random_weak", "local_original", ...: the block's part of the output file names.
 std::string block_name(const ExperimentBlock& b);
+// The columns that name a block's rows: the parameters its oracle uses, in the order q, nu, rho
+// ("q"; "nu", "rho"; "q", "rho"; "rho").
+std::vector<std::string> row_keys(OracleKind o);
 
 // Every block's Accuracy and #Failure tables under a line naming the configuration.
 std::string format_tables(const ExperimentResult& r);

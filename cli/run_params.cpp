@@ -11,22 +11,21 @@ Params run_params(const RunOptions& o, std::size_t n) {
   Params P;
   P.k = static_cast<int>(to_size("k", o.k, 1, static_cast<long long>(n)));
   P.eta = o.eta;
-  P.beta = static_cast<int>(to_size("beta", o.beta, 1, range::kMaxBeta));
+  range::check_beta(o.beta);
+  P.beta = static_cast<int>(o.beta);
   // The profile, then single rules on top of it; --assignment code is elimination=off.
   Profile profile = profile_named(o.semantics);
-  if (o.assignment) profile.elimination = *o.assignment == "paper";
+  if (o.assignment) profile.elimination = *parse_assignment(*o.assignment);
   for (const std::string& r : o.rules)
     set_rule_given_rows(profile, r);
   P.rules = profile.rules;
   P.elimination = profile.elimination;
-  if (o.algorithm == "original") {
+  if (parse_algorithm(o.algorithm) == Algorithm::original) {
     if (o.search_given)
       throw ParameterError("--search does not apply to --algorithm original (plain binary search)");
     P.search = Search::plain;
   } else {
-    P.search = o.search == "random"     ? Search::random
-               : o.search == "distance" ? Search::distance
-                                        : Search::unified;
+    P.search = *parse_search(o.search);  // CLI11 admits only the weak searches
   }
   P.check(n);
   return P;
@@ -38,7 +37,7 @@ OracleSpec oracle_spec(const OracleOptions& o) {
   spec.q = o.q;
   spec.nu = o.nu;
   spec.rho = o.rho;
-  spec.memory = o.memory == "per-pair" ? OracleMemory::per_pair : OracleMemory::fresh;
+  spec.memory = *parse_oracle_memory(o.memory);
   if (o.q_given && !spec.uses_q())
     throw ParameterError("--q applies only to --oracle random or correlated");
   if (o.nu_given && !spec.uses_nu()) throw ParameterError("--nu applies only to --oracle local");

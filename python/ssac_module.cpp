@@ -8,12 +8,13 @@
 // NumPy is imported only when an array crosses the boundary, so `import ssac`, ssac.bounds and
 // ssac.validate(path, csv_path) work on an interpreter without it.
 //
-// About 640 lines, above the project's 400: the module's whole boundary is kept in this one file
+// About 650 lines, above the project's 400: the module's whole boundary is kept in this one file
 // (as in pybind11's cmake_example), so that every conversion and check can be read in one place.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <memory>
@@ -190,11 +191,18 @@ class CallableOracle : public ssac::Oracle {
   py::function f_;
 };
 
+// "a, b, c": a vocabulary as the messages below list it.
+std::string listed(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names)
+    s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
 ssac::Search search_named(const std::string& s) {
-  if (s == "random") return ssac::Search::random;
-  if (s == "distance") return ssac::Search::distance;
-  if (s == "unified") return ssac::Search::unified;
-  throw ParameterError("search = '" + s + "' is not one of random, distance, unified");
+  const auto& weak = ssac::weak_search_names();
+  if (std::find(weak.begin(), weak.end(), s) != weak.end()) return *ssac::parse_search(s);
+  throw ParameterError("search = '" + s + "' is not one of " + listed(weak));
 }
 
 // ssac.cluster: the same run as `ssac cluster` (cli/cmd_cluster.cpp) with the same parameters and
@@ -220,22 +228,26 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
   ssac::Profile profile = ssac::profile_named(semantics);
   if (!assignment.is_none()) {
     const auto a = assignment.cast<std::string>();
-    if (a != "paper" && a != "code")
-      throw ParameterError("assignment = '" + a + "' is not one of paper, code");
-    profile.elimination = a == "paper";
+    const auto elimination = ssac::parse_assignment(a);
+    if (!elimination)
+      throw ParameterError("assignment = '" + a + "' is not one of " +
+                           listed(ssac::assignment_names()));
+    profile.elimination = *elimination;
   }
   for (const std::string& r : rules)
     ssac::set_rule_given_rows(profile, r);
   P.rules = profile.rules;
   P.elimination = profile.elimination;
-  if (algorithm == "original") {
+  const auto alg = ssac::parse_algorithm(algorithm);
+  if (!alg)
+    throw ParameterError("algorithm = '" + algorithm + "' is not one of " +
+                         listed(ssac::algorithm_names()));
+  if (*alg == ssac::Algorithm::original) {
     if (!search.is_none())
       throw ParameterError("search does not apply to algorithm 'original' (plain binary search)");
     P.search = ssac::Search::plain;
-  } else if (algorithm == "weak") {
-    P.search = search_named(search.is_none() ? "unified" : search.cast<std::string>());
   } else {
-    throw ParameterError("algorithm = '" + algorithm + "' is not one of weak, original");
+    P.search = search.is_none() ? ssac::Search::unified : search_named(search.cast<std::string>());
   }
   P.check(n);
 
@@ -248,18 +260,20 @@ py::dict cluster(const py::object& X_in, const py::object& labels_in, long long 
     const auto name = oracle.cast<std::string>();
     const auto kind = ssac::oracle_kind_from_string(name);
     if (!kind)
-      throw ParameterError("oracle = '" + name +
-                           "' is not one of perfect, random, local, global, correlated, or a "
-                           "callable oracle(x, y)");
+      throw ParameterError("oracle = '" + name + "' is not one of " +
+                           listed(ssac::oracle_kind_names(ssac::simulated_oracle_kinds())) +
+                           ", or a callable oracle(x, y)");
     spec.kind = *kind;
     if (!q.is_none()) spec.q = q.cast<double>();
     if (!nu.is_none()) spec.nu = nu.cast<double>();
     if (!rho.is_none()) spec.rho = rho.cast<double>();
     if (!memory.is_none()) {
       const auto m = memory.cast<std::string>();
-      if (m != "fresh" && m != "per-pair")
-        throw ParameterError("memory = '" + m + "' is not one of fresh, per-pair");
-      spec.memory = m == "per-pair" ? ssac::OracleMemory::per_pair : ssac::OracleMemory::fresh;
+      const auto parsed = ssac::parse_oracle_memory(m);
+      if (!parsed)
+        throw ParameterError("memory = '" + m + "' is not one of " +
+                             listed(ssac::oracle_memory_names()));
+      spec.memory = *parsed;
     }
     if (!q.is_none() && !spec.uses_q())
       throw ParameterError("q applies only to oracle 'random' or 'correlated'");
@@ -491,14 +505,13 @@ PYBIND11_MODULE(ssac, mod) {
       [](long long n, long long m, long long k, double std, double gamma_min, double gamma_max,
          std::uint64_t seed, long long max_draws, bool shuffle, const std::string& gaussians) {
         need_numpy("generate");
-        if (n < 0) ssac::throw_out_of_range("n", n, "[2, 1e8]");
-        if (m < 0) ssac::throw_out_of_range("m", m, "[1, 100000]");
+        ssac::range::check_points(n);
+        ssac::range::check_dimension(m);
         if (max_draws < 1) ssac::throw_out_of_range("max-draws", max_draws, "[1, inf)");
         ssac::GeneratorParams p;
         p.n = static_cast<std::size_t>(n);
         p.m = static_cast<std::size_t>(m);
-        if (n >= 2 && (k < 1 || k > n))  // GeneratorParams::check's test, before k is an int
-          ssac::throw_out_of_range("k", k, "[1, n] = [1, " + std::to_string(n) + "]");
+        ssac::range::check_k(k, p.n);  // GeneratorParams::check's test, before k is an int
         p.k = static_cast<int>(k);
         p.sigma = std;
         p.gamma_min = gamma_min;
@@ -559,8 +572,9 @@ PYBIND11_MODULE(ssac, mod) {
           "'not-sure'. Returns a dict: labels (NumPy, 0 = unassigned), iterations, queries, "
           "status, counts and trace (the JSON Lines text of `--trace`).",
           "X"_a, "labels"_a = py::none(), py::kw_only(), "k"_a, "eta"_a, "beta"_a = 10,
-          "search"_a = py::none(), "algorithm"_a = "weak", "oracle"_a = "perfect",
-          "q"_a = py::none(), "nu"_a = py::none(), "rho"_a = py::none(), "memory"_a = py::none(),
+          "search"_a = py::none(), "algorithm"_a = ssac::to_string(ssac::Algorithm::weak),
+          "oracle"_a = ssac::to_string(ssac::OracleKind::perfect), "q"_a = py::none(),
+          "nu"_a = py::none(), "rho"_a = py::none(), "memory"_a = py::none(),
           "semantics"_a = "paper", "rules"_a = std::vector<std::string>{},
           "assignment"_a = py::none(), "seed"_a = 0);
 

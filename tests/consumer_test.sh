@@ -1,12 +1,41 @@
 #!/usr/bin/env bash
-# The installable package: installs the build tree into a temporary prefix, then configures,
-# builds and runs tests/consumer/ (a project that only does find_package(ssac)) against it.
-# Usage: consumer_test.sh BUILD_DIR CONSUMER_SOURCE_DIR CXX_COMPILER VERSION [FLAGS]
-# FLAGS (compile and link) are the sanitizer options of a sanitizer build, else empty.
+# The installable package, used as another project would use it: tests/consumer/ (a project that
+# only does find_package(ssac)) is configured, built and run against an installed tree.
+# Usage:
+#   consumer_test.sh installed BUILD_DIR CONSUMER_SOURCE_DIR CXX_COMPILER VERSION [FLAGS]
+#     installs the build tree BUILD_DIR into a temporary prefix. FLAGS (compile and link) are the
+#     sanitizer options of a sanitizer build, else empty.
+#   consumer_test.sh alone SOURCE_DIR TREE_DIR CONSUMER_SOURCE_DIR CXX_COMPILER VERSION [LAUNCHER]
+#     configures SOURCE_DIR afresh in TREE_DIR as a machine without the test frameworks would
+#     (no tests, no GoogleTest, RapidCheck or Google Benchmark, no Python module), builds only the
+#     installed targets, and installs that. TREE_DIR is kept between runs so that a rerun compiles
+#     only what changed; its CMakeCache.txt is removed first, so every run configures from
+#     nothing. LAUNCHER (e.g. ccache) is the compiler launcher of the build that runs the test.
 set -euo pipefail
-build=$1 source=$2 cxx=$3 version=$4 flags=${5:-}
+mode=$1
+shift
+case $mode in
+  installed) build=$1 source=$2 cxx=$3 version=$4 flags=${5:-} ;;
+  alone) tree_source=$1 tree=$2 source=$3 cxx=$4 version=$5 launcher=${6:-} flags= ;;
+  *) echo "consumer_test: unknown mode '$mode' (installed | alone)" >&2; exit 2 ;;
+esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+if [ "$mode" = alone ]; then
+  rm -f "$tree/CMakeCache.txt"
+  args=(-DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" -DBUILD_TESTING=OFF
+    -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON -DCMAKE_DISABLE_FIND_PACKAGE_rapidcheck=ON
+    -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON -DSSAC_PYTHON=OFF)
+  [ -z "$launcher" ] || args+=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher")
+  cmake -S "$tree_source" -B "$tree" "${args[@]}" >"$work/tree-configure.log" 2>&1 ||
+    { cat "$work/tree-configure.log" >&2; echo "consumer_test: the library alone does not configure" >&2; exit 1; }
+  # The installed targets: the two libraries and the program.
+  cmake --build "$tree" -j"$(nproc)" --target ssac ssac_theory ssac_cli >"$work/tree-build.log" 2>&1 ||
+    { tail -n 40 "$work/tree-build.log" >&2; echo "consumer_test: the library alone does not build" >&2; exit 1; }
+  build=$tree
+fi
+
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log"
 for f in include/ssac/ssac.hpp include/ssac/version.hpp include/ssac/theory/bounds.hpp bin/ssac; do
   [ -e "$work/prefix/$f" ] || { echo "consumer_test: $f was not installed" >&2; exit 1; }
@@ -16,7 +45,7 @@ for f in ssacConfig.cmake ssacConfigVersion.cmake ssacTargets.cmake; do
   find "$work/prefix" -path "*/cmake/ssac/$f" | grep -q . ||
     { echo "consumer_test: $f was not installed" >&2; exit 1; }
 done
-# Test-only code stays out of the package.
+# Test-only code stays out of the package (a tree with tests builds it; the lone library has none).
 if find "$work/prefix" -name '*ssac_testing*' -o -name 'negative_controls.hpp' | grep -q .; then
   echo "consumer_test: the negative controls were installed" >&2
   exit 1
@@ -47,4 +76,4 @@ if cmake -S "$work/wrong" -B "$work/wrong/build" -DCMAKE_PREFIX_PATH="$work/pref
   echo "consumer_test: find_package(ssac 99) succeeded against ssac $version" >&2
   exit 1
 fi
-echo "consumer_test: ok"
+echo "consumer_test: ok ($mode)"

@@ -86,10 +86,10 @@ TEST(Experiment, TotalsEqualIndependentRecomputationFromTheDocumentedStreams) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const auto& s = cells[i];
       auto key = [&](std::uint64_t purpose) {
-        return ssac::Rng::stream(R, {purpose, 0, 0, std::bit_cast<std::uint64_t>(s.q), 0, 0,
+        return ssac::Rng::stream(R, {purpose, 0, 0, std::bit_cast<std::uint64_t>(s.oracle.q), 0, 0,
                                      std::bit_cast<std::uint64_t>(s.eta)});
       };
-      ssac::RandomWeakOracle oracle(data.data.labels, s.q, key(ssac::kStreamOracle));
+      ssac::RandomWeakOracle oracle(data.data.labels, s.oracle.q, key(ssac::kStreamOracle));
       ssac::UniformChooser chooser(key(ssac::kStreamAlgorithm));
       ssac::Params P;
       P.k = 3;
@@ -178,7 +178,7 @@ TEST(Experiment, FirstRepScatterIsTheRunsOwnFirstRep) {
   ASSERT_EQ(s.fits.size(), s.cells.size());
   for (std::size_t i = 0; i < s.fits.size(); ++i) {
     EXPECT_EQ(s.cells[i].eta, r.cells[i].eta);
-    EXPECT_EQ(s.cells[i].q, r.cells[i].q);
+    EXPECT_EQ(s.cells[i].oracle.q, r.cells[i].oracle.q);
     EXPECT_FALSE(s.cells[i].original);
     // With one rep, the cell's total of correctly labelled points is the fit's count of points
     // whose renamed label is the true one, and its Accuracy is that count over n.

@@ -80,7 +80,7 @@ TEST(Generator, ParametersOutsideTheirRangeAreNamed) {
   };
   GeneratorParams p;
   p.n = 1;
-  expect(p, "n = 1 is outside its admissible range [2, 1e8]");
+  expect(p, "n = 1 is outside its admissible range [2, 100000000]");
   p = {};
   p.k = 0;
   expect(p, "k = 0 is outside its admissible range [1, n] = [1, 1500]");

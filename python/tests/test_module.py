@@ -342,10 +342,10 @@ def test_data_errors(cli, data_csv, tmp_path):
     with pytest.raises(ssac.DataError) as e:
         ssac.read_csv(path)
     assert str(e.value) == cli_error(cli, "gamma", path)
-    # The library's range (GeneratorParams::check); the command line writes 1e8 in full.
+    # The generator's ranges (ssac/ranges.hpp), in the command line's words.
     with pytest.raises(ssac.ParameterError, match=r"^k = 0 is outside its admissible range \[1, n\]"):
         ssac.generate(n=10, k=0)
-    with pytest.raises(ssac.ParameterError, match=r"^n = 1 is outside its admissible range \[2, 1e8\]$"):
+    with pytest.raises(ssac.ParameterError, match=r"^n = 1 is outside its admissible range \[2, 100000000\]$"):
         ssac.generate(n=1)
 
 

@@ -55,18 +55,24 @@ struct ExperimentConfig {
 // when `d` has no label column.
 void use_dataset(ExperimentConfig& c, Dataset d, const std::string& path);
 
+// The oracles an experiment sweeps (--oracle), in the order the command line lists them: random,
+// local, global, correlated. The perfect oracle is the random-weak one at q = 1; the interactive
+// one asks a person.
+const std::vector<OracleKind>& experiment_oracle_kinds();
+
 // "paper-main", "paper-highdim", "paper-nonsep"; throws ParameterError for another name.
 ExperimentConfig preset_config(const std::string& name);
 const std::vector<std::string>& preset_names();
 
-// One cell of the sweep. Unused oracle parameters are 0.
+// One cell of the sweep: its oracle, its algorithm and its eta. The oracle parameters its kind
+// does not use are 0, as the cell's random-stream keys take them (docs/experiment.md, "Random
+// streams"); its memory is not a cell's: ExperimentConfig::memory holds for every cell.
 struct CellSpec {
-  OracleKind oracle = OracleKind::random;
+  OracleSpec oracle{OracleKind::random, 0.0, 0.0, 0.0};
   bool original = false;
-  double q = 0, nu = 0, rho = 0;
   double eta = 0;
-  std::string row_label() const;  // "q=0.7", "nu=1.5 rho=0.85", "rho=0.7"
-  OracleSpec oracle_spec() const { return {oracle, q, nu, rho}; }
+  Algorithm algorithm() const { return original ? Algorithm::original : Algorithm::weak; }
+  std::string row_label() const;  // "q=0.7", "nu=1.5 rho=0.85", "rho=0.7": oracle.parameters()
 };
 
 // A block: one oracle and one algorithm, in the order of ExperimentConfig::oracles, the weak
@@ -74,6 +80,7 @@ struct CellSpec {
 struct ExperimentBlock {
   OracleKind oracle = OracleKind::random;
   bool original = false;
+  Algorithm algorithm() const { return original ? Algorithm::original : Algorithm::weak; }
 };
 std::vector<ExperimentBlock> experiment_blocks(const ExperimentConfig& c);
 // The rows of a block, its oracle's parameter settings (eta = 0): q for the random-weak oracle,

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "ssac/data.hpp"
 #include "ssac/rng.hpp"
@@ -40,6 +41,7 @@ struct GeneratorParams {
 // ParameterError naming `option` and the two values.
 std::string to_string(GaussianMethod g);
 GaussianMethod parse_gaussian_method(const std::string& option, const std::string& name);
+const std::vector<std::string>& gaussian_method_names();  // "polar", "ziggurat"
 
 struct Generated {
   Dataset data;  // columns x1..xm, labels 1..k, cluster 1's rows first, then cluster 2's, ...

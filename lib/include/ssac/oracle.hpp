@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,6 +49,9 @@ class PerfectOracle : public Oracle {
 // rest of the run, as a person who remembers would give it.
 enum class OracleMemory { fresh, per_pair };
 const char* to_string(OracleMemory m);  // "fresh", "per-pair"
+// The inverse of to_string(OracleMemory); nullopt for any other name.
+std::optional<OracleMemory> parse_oracle_memory(std::string_view name);
+const std::vector<std::string>& oracle_memory_names();  // "fresh", "per-pair"
 
 // Definition 5, in its worst case: each query is not-sure with probability exactly 1 - q (the
 // definition allows "at most"), otherwise the truth; abstentions on different pairs are

@@ -28,6 +28,13 @@ enum class OracleKind {
 // "random", "local", "global", "perfect", "interactive", "correlated"
 const char* to_string(OracleKind o);
 std::optional<OracleKind> oracle_kind_from_string(std::string_view s);
+// Every kind, in the order the command line lists them: perfect, random, local, global,
+// correlated, interactive.
+const std::vector<OracleKind>& oracle_kinds();
+// The simulated kinds (all but interactive), in that order.
+std::vector<OracleKind> simulated_oracle_kinds();
+// The names of `kinds`, in their order (a command's choices).
+std::vector<std::string> oracle_kind_names(const std::vector<OracleKind>& kinds);
 
 struct OracleSpec {
   OracleKind kind = OracleKind::perfect;
@@ -56,10 +63,13 @@ struct OracleSpec {
   // Throws ParameterError naming the first parameter of this kind outside its range
   // (ssac/ranges.hpp); parameters the kind does not use are not looked at.
   void check() const;
-  // "random q=0.7", "local nu=1.5 rho=0.85", "global rho=0.7", "perfect": each parameter the
-  // kind uses, as the shortest decimal that reads back as the same double; " memory=per-pair"
-  // when a random-weak oracle remembers (fresh, the default, is not written).
+  // "random q=0.7", "local nu=1.5 rho=0.85", "global rho=0.7", "perfect": the kind, then its
+  // parameters(); " memory=per-pair" when a random-weak oracle remembers (fresh, the default, is
+  // not written).
   std::string describe() const;
+  // "q=0.7", "nu=1.5 rho=0.85", "q=0.7 rho=0.85", "rho=0.7", "" (perfect): each parameter the kind
+  // uses, in the order q, nu, rho, as the shortest decimal that reads back as the same double.
+  std::string parameters() const;
 };
 
 // The inverse of OracleSpec::describe(): the spec whose describe() is `text` up to the order of

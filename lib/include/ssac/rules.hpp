@@ -75,6 +75,13 @@ struct Profile {
   bool operator==(const Profile&) const = default;
 };
 
+// The cluster-assignment rule by name (--assignment, and "assignment" in summaries and trace
+// headers): "paper" is elimination on (S2), "code" off, as the authors' code assigns.
+const char* assignment_name(bool elimination);
+// The inverse of assignment_name: whether `name` switches elimination on; nullopt for another name.
+std::optional<bool> parse_assignment(std::string_view name);
+const std::vector<std::string>& assignment_names();  // "paper", "code"
+
 // The paper's rules with the rows in blocks; the authors' code's with the rows shuffled.
 Profile paper_profile();
 Profile authors_code_profile();

@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ssac/data.hpp"
@@ -23,6 +25,19 @@ namespace ssac {
 // step with a point of Z_p; a yes/no oracle is assumed, anything but yes counts as no).
 enum class Search { random, distance, unified, plain };
 const char* to_string(Search s);  // "random", "distance", "unified", "plain"
+// The inverse of to_string(Search); nullopt for any other name.
+std::optional<Search> parse_search(std::string_view name);
+// The searches of this paper's weak SSAC, Algorithms 2, 3 and 4: "random", "distance", "unified"
+// (the choices of --search; plain belongs to the original algorithm).
+const std::vector<std::string>& weak_search_names();
+
+// The algorithm of a run: this paper's weak SSAC, or the original SSAC of Ashtiani et al., which
+// runs the plain search and asks through a coin flip wherever the oracle abstains (AskedOracle).
+enum class Algorithm { weak, original };
+const char* to_string(Algorithm a);  // "weak", "original"
+// The inverse of to_string(Algorithm); nullopt for any other name.
+std::optional<Algorithm> parse_algorithm(std::string_view name);
+const std::vector<std::string>& algorithm_names();  // "weak", "original"
 
 struct Params {
   int k = 3;          // target number of clusters, k >= 1

@@ -22,6 +22,21 @@ const char* to_string(Phase2Labels a) {
   return a == Phase2Labels::radius ? "radius" : "prefix";
 }
 
+const char* assignment_name(bool elimination) {
+  return elimination ? "paper" : "code";
+}
+
+std::optional<bool> parse_assignment(std::string_view name) {
+  for (bool elimination : {true, false})
+    if (name == assignment_name(elimination)) return elimination;
+  return std::nullopt;
+}
+
+const std::vector<std::string>& assignment_names() {
+  static const std::vector<std::string> names = {assignment_name(true), assignment_name(false)};
+  return names;
+}
+
 // The paper's generator writes each cluster's rows as one block (Section 5.1).
 Profile paper_profile() {
   Profile p;

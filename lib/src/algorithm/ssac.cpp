@@ -15,20 +15,6 @@
 
 namespace ssac {
 
-const char* to_string(Search s) {
-  switch (s) {
-    case Search::random:
-      return "random";
-    case Search::distance:
-      return "distance";
-    case Search::unified:
-      return "unified";
-    case Search::plain:
-      break;
-  }
-  return "plain";
-}
-
 const char* to_string(Purpose p) {
   switch (p) {
     case Purpose::assignment:

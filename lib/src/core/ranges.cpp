@@ -26,9 +26,34 @@ void check_eta(double eta, int k) {
                        "keeps in about 120 MB)");
 }
 
+namespace {
+
+// [lo, hi] of integers, written as every integer range is: "[2, 100000000]".
+void check_closed(const char* name, long long v, long long lo, long long hi) {
+  if (v < lo || v > hi)
+    throw_out_of_range(name, v, "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+}
+
+}  // namespace
+
 void check_beta(long long beta) {
-  if (beta < 1 || beta > kMaxBeta)
-    throw_out_of_range("beta", beta, "[1, " + std::to_string(kMaxBeta) + "]");
+  check_closed("beta", beta, 1, kMaxBeta);
+}
+
+void check_points(long long n) {
+  check_closed("n", n, kMinPoints, kMaxPoints);
+}
+
+void check_dimension(long long m) {
+  check_closed("m", m, 1, kMaxDimension);
+}
+
+void check_clusters(long long k) {
+  check_closed("k", k, 1, kMaxClusters);
+}
+
+void check_reps(long long reps) {
+  check_closed("reps", reps, 1, kMaxReps);
 }
 
 void check_q(double q) {

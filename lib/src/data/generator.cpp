@@ -7,19 +7,20 @@
 #include <vector>
 
 #include "ssac/error.hpp"
+#include "ssac/ranges.hpp"
 #include "ssac/rng.hpp"
 
 namespace ssac {
 
 void GeneratorParams::check() const {
-  if (n < 2 || n > 100000000) throw_out_of_range("n", static_cast<long long>(n), "[2, 1e8]");
-  if (m < 1 || m > 100000) throw_out_of_range("m", static_cast<long long>(m), "[1, 100000]");
-  if (k < 1 || static_cast<std::size_t>(k) > n)
-    throw_out_of_range("k", static_cast<long long>(k), "[1, n] = [1, " + std::to_string(n) + "]");
+  range::check_points(static_cast<long long>(n));
+  range::check_dimension(static_cast<long long>(m));
+  range::check_k(k, n);
   if (!(sigma > 0.0) || !std::isfinite(sigma)) throw_out_of_range("std", sigma, "(0, inf)");
-  // A coordinate is a center plus sigma times a Gaussian draw, and a mean sums up to 1e8 of them;
-  // the window test keeps squared distances, summed over up to 1e5 coordinates. Up to 1e150 every
-  // such sum stays finite, so the data can be tested, written and read back.
+  // A coordinate is a center plus sigma times a Gaussian draw, and a mean sums up to
+  // range::kMaxPoints (1e8) of them; the window test keeps squared distances, summed over up to
+  // range::kMaxDimension (1e5) coordinates. Up to 1e150 every such sum stays finite, so the data
+  // can be tested, written and read back.
   if (sigma > 1e150) throw_out_of_range("std", sigma, "(0, 1e150] (the data must stay finite)");
   if (!(gamma_min >= 0.0) || !std::isfinite(gamma_min))
     throw_out_of_range("gamma-min", gamma_min, "[0, inf)");
@@ -38,9 +39,17 @@ std::string to_string(GaussianMethod g) {
 }
 
 GaussianMethod parse_gaussian_method(const std::string& option, const std::string& name) {
-  if (name == "polar") return GaussianMethod::polar;
-  if (name == "ziggurat") return GaussianMethod::ziggurat;
-  throw ParameterError(option + ": '" + name + "' is not a Gaussian method (polar | ziggurat)");
+  for (GaussianMethod g : {GaussianMethod::polar, GaussianMethod::ziggurat})
+    if (name == to_string(g)) return g;
+  throw ParameterError(option + ": '" + name + "' is not a Gaussian method (" +
+                       to_string(GaussianMethod::polar) + " | " +
+                       to_string(GaussianMethod::ziggurat) + ")");
+}
+
+const std::vector<std::string>& gaussian_method_names() {
+  static const std::vector<std::string> names = {to_string(GaussianMethod::polar),
+                                                 to_string(GaussianMethod::ziggurat)};
+  return names;
 }
 
 Dataset draw_dataset(const GeneratorParams& p, std::uint64_t draw_index) {

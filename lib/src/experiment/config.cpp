@@ -16,6 +16,12 @@ const std::vector<std::string>& preset_names() {
   return names;
 }
 
+const std::vector<OracleKind>& experiment_oracle_kinds() {
+  static const std::vector<OracleKind> kinds = {OracleKind::random, OracleKind::local,
+                                                OracleKind::global, OracleKind::correlated};
+  return kinds;
+}
+
 ExperimentConfig preset_config(const std::string& name) {
   // Section 5.1 and the appendix's "Additional Results": n = 1500, m = 2, k = 3, sigma = 1.75,
   // beta = 10, q in {0.7, 0.85, 1}, eta in {2, 5, 10, 20, 50}, N_rep = 5000.
@@ -60,8 +66,7 @@ void ExperimentConfig::check() const {
   if (data && (!data->has_labels() || data->n() != gen.n || data->m() != gen.m ||
                data->num_labels() != gen.k))
     throw ParameterError("data: n, m or k differ from the dataset's (use ssac::use_dataset)");
-  if (reps < 1 || reps > 1000000000)
-    throw_out_of_range("reps", static_cast<long long>(reps), "[1, 1e9]");
+  range::check_reps(static_cast<long long>(reps));
   if (rep_first > (std::uint64_t{1} << 62))
     throw_out_of_range("reps-range start", static_cast<long long>(rep_first), "[0, 2^62]");
   if (oracles.empty()) throw ParameterError("oracle: the list is empty; give at least one");
@@ -95,21 +100,17 @@ void ExperimentConfig::check() const {
 }
 
 std::string CellSpec::row_label() const {
-  if (oracle == OracleKind::random) return "q=" + format_double(q);
-  if (oracle == OracleKind::local) return "nu=" + format_double(nu) + " rho=" + format_double(rho);
-  if (oracle == OracleKind::correlated)
-    return "q=" + format_double(q) + " rho=" + format_double(rho);
-  return "rho=" + format_double(rho);
+  return oracle.parameters();
 }
 
 std::vector<CellSpec> block_rows(const ExperimentConfig& c, const ExperimentBlock& b) {
   std::vector<CellSpec> rows;
   CellSpec s;
-  s.oracle = b.oracle;
+  s.oracle.kind = b.oracle;
   s.original = b.original;
   if (b.oracle == OracleKind::random) {
     for (double q : c.q) {
-      s.q = q;
+      s.oracle.q = q;
       rows.push_back(s);
     }
   } else if (b.oracle == OracleKind::correlated) {
@@ -117,20 +118,20 @@ std::vector<CellSpec> block_rows(const ExperimentConfig& c, const ExperimentBloc
     // hard points (CorrelatedWeakOracle).
     for (double q : c.q)
       for (double rho : c.rho) {
-        s.q = q;
-        s.rho = rho;
+        s.oracle.q = q;
+        s.oracle.rho = rho;
         rows.push_back(s);
       }
   } else if (b.oracle == OracleKind::local) {
     for (double nu : c.nu)
       for (double rho : c.rho) {
-        s.nu = nu;
-        s.rho = rho;
+        s.oracle.nu = nu;
+        s.oracle.rho = rho;
         rows.push_back(s);
       }
   } else {
     for (double rho : c.rho) {
-      s.rho = rho;
+      s.oracle.rho = rho;
       rows.push_back(s);
     }
   }

@@ -35,9 +35,10 @@ std::uint64_t rep_seed(std::uint64_t seed, std::uint64_t rep) {
 
 static Rng cell_stream(std::uint64_t rseed, std::uint64_t purpose, const CellSpec& s) {
   return Rng::stream(
-      rseed, {purpose, static_cast<std::uint64_t>(s.oracle), static_cast<std::uint64_t>(s.original),
-              std::bit_cast<std::uint64_t>(s.q), std::bit_cast<std::uint64_t>(s.nu),
-              std::bit_cast<std::uint64_t>(s.rho), std::bit_cast<std::uint64_t>(s.eta)});
+      rseed,
+      {purpose, static_cast<std::uint64_t>(s.oracle.kind), static_cast<std::uint64_t>(s.original),
+       std::bit_cast<std::uint64_t>(s.oracle.q), std::bit_cast<std::uint64_t>(s.oracle.nu),
+       std::bit_cast<std::uint64_t>(s.oracle.rho), std::bit_cast<std::uint64_t>(s.eta)});
 }
 
 CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t rseed,
@@ -55,8 +56,8 @@ CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t 
   Oracle* base = distance_oracle;
   // The oracles that draw: the random-weak one (its abstentions) and the correlated one (its one
   // draw per run); both from the cell's oracle stream.
-  if (cell.oracle == OracleKind::random || cell.oracle == OracleKind::correlated) {
-    OracleSpec spec = cell.oracle_spec();
+  if (cell.oracle.kind == OracleKind::random || cell.oracle.kind == OracleKind::correlated) {
+    OracleSpec spec = cell.oracle;
     spec.memory = c.memory;
     random = make_oracle(spec, data.points, data.labels, cell_stream(rseed, kStreamOracle, cell));
     base = random.get();
@@ -98,12 +99,13 @@ class DistanceOracles {
  public:
   explicit DistanceOracles(const Dataset& d) : data_(d) {}
   Oracle* get(const CellSpec& s) {
-    if (s.oracle == OracleKind::random || s.oracle == OracleKind::correlated) return nullptr;
-    auto key = std::make_tuple(static_cast<int>(s.oracle), s.nu, s.rho);
+    if (s.oracle.kind == OracleKind::random || s.oracle.kind == OracleKind::correlated)
+      return nullptr;
+    auto key = std::make_tuple(static_cast<int>(s.oracle.kind), s.oracle.nu, s.oracle.rho);
     auto it = map_.find(key);
     if (it != map_.end()) return it->second.get();
     // A distance-weak oracle draws no random numbers; the stream passed is never used.
-    auto o = make_oracle(s.oracle_spec(), data_.points, data_.labels, Rng(0));
+    auto o = make_oracle(s.oracle, data_.points, data_.labels, Rng(0));
     Oracle* p = o.get();
     map_.emplace(key, std::move(o));
     return p;
@@ -160,7 +162,8 @@ RepResult run_rep(const ExperimentConfig& c, const std::vector<CellSpec>& cells,
   for (const CellSpec& s : cells) {
     const CellRun run = run_cell(c, s, rseed, g.data, truth, oracles.get(s));
     out.cells.push_back(totals_of(run, g.data));
-    if (scatter && s.oracle == cells.front().oracle && s.original == cells.front().original) {
+    if (scatter && s.oracle.kind == cells.front().oracle.kind &&
+        s.original == cells.front().original) {
       scatter->cells.push_back(s);
       scatter->fits.push_back(scatter_fit(run));
     }
@@ -177,7 +180,8 @@ RepScatter rep_scatter(const ExperimentConfig& c, std::uint64_t rep) {
   const std::vector<CellSpec> all = experiment_cells(c);
   std::vector<CellSpec> first;
   for (const CellSpec& s : all)
-    if (s.oracle == all.front().oracle && s.original == all.front().original) first.push_back(s);
+    if (s.oracle.kind == all.front().oracle.kind && s.original == all.front().original)
+      first.push_back(s);
   RepScatter out;
   run_rep(c, first, rep, nullptr, &out);
   return out;

@@ -21,16 +21,16 @@ namespace ssac {
 
 using ojson = nlohmann::ordered_json;
 
-// The experiment sweeps the simulated oracles with parameters; perfect is random with q = 1.
+// An oracle the experiment sweeps (experiment_oracle_kinds).
 static OracleKind oracle_from_string(const std::string& s, const std::string& where) {
   const auto o = oracle_kind_from_string(s);
-  if (o && *o != OracleKind::perfect && *o != OracleKind::interactive) return *o;
+  const auto& swept = experiment_oracle_kinds();
+  if (o && std::find(swept.begin(), swept.end(), *o) != swept.end()) return *o;
   throw DataError(where + ": unknown oracle '" + s + "'");
 }
 
 static Search search_from_string(const std::string& s, const std::string& where) {
-  for (Search x : {Search::random, Search::distance, Search::unified, Search::plain})
-    if (s == to_string(x)) return x;
+  if (const auto x = parse_search(s)) return *x;
   throw DataError(where + ": unknown search '" + s + "'");
 }
 
@@ -179,11 +179,11 @@ ExperimentResult read_experiment(const std::string& dir) {
         throw DataError(data_path + ": its gamma differs from the one " + path +
                         " recorded; the dataset changed since the run");
     }
-    c.reps = uint_field(j, "reps", 1000000000, path);
+    c.reps = uint_field(j, "reps", range::kMaxReps, path);
     c.seed = uint_field(j, "seed", std::numeric_limits<std::uint64_t>::max(), path);
-    c.gen.n = uint_field(j, "n", 100000000, path);
-    c.gen.m = uint_field(j, "m", 100000, path);
-    c.gen.k = static_cast<int>(uint_field(j, "k", 1000000, path));
+    c.gen.n = uint_field(j, "n", range::kMaxPoints, path);
+    c.gen.m = uint_field(j, "m", range::kMaxDimension, path);
+    c.gen.k = static_cast<int>(uint_field(j, "k", range::kMaxClusters, path));
     if (c.data &&
         (c.gen.n != c.data->n() || c.gen.m != c.data->m() || c.gen.k != c.data->num_labels()))
       throw DataError(path + ": n, m or k differ from those of " + c.data_path);
@@ -203,7 +203,7 @@ ExperimentResult read_experiment(const std::string& dir) {
     }
     c.beta = static_cast<int>(uint_field(j, "beta", range::kMaxBeta, path));
     c.search = search_from_string(j.at("search").get<std::string>(), path);
-    c.elimination = name_field(j, "assignment", {"paper", "code"}, path) == "paper";
+    c.elimination = *parse_assignment(name_field(j, "assignment", assignment_names(), path));
     // A rule or a Gaussian method the program does not know is the slice's error (exit 1), not
     // a usage error: the message names the file and the field.
     if (j.contains("rules")) {
@@ -237,21 +237,18 @@ ExperimentResult read_experiment(const std::string& dir) {
         throw DataError(number::printable(e.what(), 300));
       }
     if (j.contains("memory"))
-      c.memory = name_field(j, "memory",
-                            {to_string(OracleMemory::fresh), to_string(OracleMemory::per_pair)},
-                            path) == to_string(OracleMemory::per_pair)
-                     ? OracleMemory::per_pair
-                     : OracleMemory::fresh;
+      c.memory = *parse_oracle_memory(name_field(j, "memory", oracle_memory_names(), path));
     c.oracles.clear();
     for (const auto& o : j.at("oracles"))
       c.oracles.push_back(oracle_from_string(o.get<std::string>(), path));
     const auto algs = j.at("algorithms").get<std::vector<std::string>>();
     for (const auto& a : algs)
-      if (a != "weak" && a != "original")
+      if (!parse_algorithm(a))
         throw DataError(field_where(path, "algorithms", 0) + " holds '" + number::printable(a) +
-                        "', not weak or original");
-    c.weak = std::find(algs.begin(), algs.end(), "weak") != algs.end();
-    c.original = std::find(algs.begin(), algs.end(), "original") != algs.end();
+                        "', not " + to_string(Algorithm::weak) + " or " +
+                        to_string(Algorithm::original));
+    c.weak = std::find(algs.begin(), algs.end(), to_string(Algorithm::weak)) != algs.end();
+    c.original = std::find(algs.begin(), algs.end(), to_string(Algorithm::original)) != algs.end();
     c.q = reals_field(j, "q", path);
     c.nu = reals_field(j, "nu", path);
     c.rho = reals_field(j, "rho", path);
@@ -269,15 +266,15 @@ ExperimentResult read_experiment(const std::string& dir) {
       const auto differs = [&](const char* key, double want) {
         return e.contains(key) && !(e.at(key).is_number() && e.at(key).get<double>() == want);
       };
-      if (e.at("oracle").get<std::string>() != to_string(s.oracle) ||
-          e.at("algorithm").get<std::string>() != (s.original ? "original" : "weak") ||
-          e.at("eta").get<double>() != s.eta || differs("q", s.q) || differs("nu", s.nu) ||
-          differs("rho", s.rho) || differs("beta", c.beta) ||
+      if (e.at("oracle").get<std::string>() != to_string(s.oracle.kind) ||
+          e.at("algorithm").get<std::string>() != to_string(s.algorithm()) ||
+          e.at("eta").get<double>() != s.eta || differs("q", s.oracle.q) ||
+          differs("nu", s.oracle.nu) || differs("rho", s.oracle.rho) || differs("beta", c.beta) ||
           (e.contains("search") &&
            e.at("search") != to_string(s.original ? Search::plain : c.search)))
         throw DataError(path + ": cell " + std::to_string(i + 1) + " does not match the " +
-                        "configuration (expected " + to_string(s.oracle) + " " + s.row_label() +
-                        " eta=" + format_double(s.eta) + ")");
+                        "configuration (expected " + to_string(s.oracle.kind) + " " +
+                        s.row_label() + " eta=" + format_double(s.eta) + ")");
       // Per rep a cell counts at most n points right (and at least as many under the best
       // permutation as under the greedy matching), one failure and one rep with a failed search;
       // the queries are bounded below, once the configuration is checked.

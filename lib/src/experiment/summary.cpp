@@ -39,7 +39,7 @@ static ojson config_json(const ExperimentConfig& c) {
   }
   j["beta"] = c.beta;
   j["search"] = to_string(c.search);
-  j["assignment"] = c.elimination ? "paper" : "code";
+  j["assignment"] = assignment_name(c.elimination);
   // The rules of the run (ssac/rules.hpp), the generator's row order among them (a fixed
   // dataset's rows are given: no row order); the row order again as "shuffle" and the oracle's
   // memory only when they are not the defaults.
@@ -54,8 +54,8 @@ static ojson config_json(const ExperimentConfig& c) {
   std::vector<std::string> oracles, algorithms;
   for (OracleKind o : c.oracles)
     oracles.push_back(to_string(o));
-  if (c.weak) algorithms.push_back("weak");
-  if (c.original) algorithms.push_back("original");
+  if (c.weak) algorithms.push_back(to_string(Algorithm::weak));
+  if (c.original) algorithms.push_back(to_string(Algorithm::original));
   j["oracles"] = oracles;
   j["algorithms"] = algorithms;
   j["q"] = c.q;
@@ -89,11 +89,11 @@ std::string summary_json(const ExperimentResult& r) {
     const CellSpec& s = r.cells[i];
     const CellTotals& t = r.totals[i];
     ojson e;
-    e["oracle"] = to_string(s.oracle);
-    e["algorithm"] = s.original ? "original" : "weak";
-    if (s.oracle == OracleKind::random || s.oracle == OracleKind::correlated) e["q"] = s.q;
-    if (s.oracle == OracleKind::local) e["nu"] = s.nu;
-    if (s.oracle != OracleKind::random) e["rho"] = s.rho;
+    e["oracle"] = to_string(s.oracle.kind);
+    e["algorithm"] = to_string(s.algorithm());
+    if (s.oracle.uses_q()) e["q"] = s.oracle.q;
+    if (s.oracle.uses_nu()) e["nu"] = s.oracle.nu;
+    if (s.oracle.uses_rho()) e["rho"] = s.oracle.rho;
     e["eta"] = s.eta;
     e["beta"] = c.beta;
     e["search"] = to_string(s.original ? Search::plain : c.search);

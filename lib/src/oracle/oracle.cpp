@@ -37,6 +37,18 @@ const char* to_string(OracleMemory m) {
   return m == OracleMemory::fresh ? "fresh" : "per-pair";
 }
 
+std::optional<OracleMemory> parse_oracle_memory(std::string_view name) {
+  for (OracleMemory m : {OracleMemory::fresh, OracleMemory::per_pair})
+    if (name == to_string(m)) return m;
+  return std::nullopt;
+}
+
+const std::vector<std::string>& oracle_memory_names() {
+  static const std::vector<std::string> names = {to_string(OracleMemory::fresh),
+                                                 to_string(OracleMemory::per_pair)};
+  return names;
+}
+
 RandomWeakOracle::RandomWeakOracle(std::vector<int> labels, double q, Rng rng, OracleMemory memory)
     : labels_(std::move(labels)), q_(q), rng_(rng), memory_(memory) {
   range::check_q(q);

@@ -28,10 +28,30 @@ const char* to_string(OracleKind o) {
 }
 
 std::optional<OracleKind> oracle_kind_from_string(std::string_view s) {
-  for (OracleKind o : {OracleKind::random, OracleKind::local, OracleKind::global,
-                       OracleKind::perfect, OracleKind::interactive, OracleKind::correlated})
+  for (OracleKind o : oracle_kinds())
     if (s == to_string(o)) return o;
   return std::nullopt;
+}
+
+const std::vector<OracleKind>& oracle_kinds() {
+  static const std::vector<OracleKind> kinds = {OracleKind::perfect,    OracleKind::random,
+                                                OracleKind::local,      OracleKind::global,
+                                                OracleKind::correlated, OracleKind::interactive};
+  return kinds;
+}
+
+std::vector<OracleKind> simulated_oracle_kinds() {
+  std::vector<OracleKind> kinds;
+  for (OracleKind o : oracle_kinds())
+    if (OracleSpec{o}.simulated()) kinds.push_back(o);
+  return kinds;
+}
+
+std::vector<std::string> oracle_kind_names(const std::vector<OracleKind>& kinds) {
+  std::vector<std::string> names;
+  for (OracleKind o : kinds)
+    names.emplace_back(to_string(o));
+  return names;
 }
 
 void OracleSpec::check() const {
@@ -40,11 +60,21 @@ void OracleSpec::check() const {
   if (uses_rho()) range::check_rho(rho);
 }
 
+std::string OracleSpec::parameters() const {
+  std::string s;
+  auto add = [&s](const char* name, double v) {
+    s += (s.empty() ? "" : " ") + std::string(name) + "=" + format_double(v);
+  };
+  if (uses_q()) add("q", q);
+  if (uses_nu()) add("nu", nu);
+  if (uses_rho()) add("rho", rho);
+  return s;
+}
+
 std::string OracleSpec::describe() const {
   std::string s = to_string(kind);
-  if (uses_q()) s += " q=" + format_double(q);
-  if (uses_nu()) s += " nu=" + format_double(nu);
-  if (uses_rho()) s += " rho=" + format_double(rho);
+  const std::string p = parameters();
+  if (!p.empty()) s += " " + p;
   if (uses_memory() && memory != OracleMemory::fresh)
     s += std::string(" memory=") + to_string(memory);
   return s;

@@ -415,10 +415,7 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
   TraceHeader H;
   H.algorithm = h["algorithm"].get<std::string>();
   const std::string search = h["search"].get<std::string>();
-  H.params.search = search == "random"     ? Search::random
-                    : search == "distance" ? Search::distance
-                    : search == "unified"  ? Search::unified
-                                           : Search::plain;
+  H.params.search = parse_search(search).value_or(Search::plain);  // one of the four (schema)
   if ((H.algorithm == "original") != (H.params.search == Search::plain))
     throw DataError(at1 + "algorithm \"" + H.algorithm + "\" does not go with search \"" + search +
                     "\" (the original SSAC uses the plain search, and only it)");
