@@ -177,7 +177,10 @@ std::string oracle_error(const json& v) {
   const std::string of_kind = "an oracle of kind " + std::string(to_string(o.kind));
   const std::pair<const char*, bool> params[] = {
       {"q", o.uses_q()}, {"nu", o.uses_nu()}, {"rho", o.uses_rho()}};
-  for (const auto& [key, value] : v.items()) {
+  for (const auto& item : v.items()) {
+    // A named key rather than a structured binding: C++17 lambdas cannot capture bindings.
+    const std::string& key = item.key();
+    const auto& value = item.value();
     if (key == "kind") continue;
     const auto p = std::find_if(std::begin(params), std::end(params),
                                 [&](const auto& x) { return key == x.first; });
