@@ -12,6 +12,9 @@ scripts/bounds-vs-practice-all.sh). Standard library only.
 
 Exit status 1 with one line on stderr for a missing or malformed output file or a missing
 marker; nothing is written then.
+
+About 470 lines in one file: every table reads the same parsed outputs, and the check compares the
+blocks this same code writes, so the reader and the writers stay together.
 """
 import difflib
 import os
