@@ -130,7 +130,13 @@ std::string format_tables(const ExperimentResult& r) {
       << (c.rep_first + c.reps - 1) << "), seed = " << c.seed << "\n";
   for (const ExperimentBlock& b : experiment_blocks(c)) {
     out << "\n"
-        << oracle_title(b.oracle) << ", "
+        << oracle_title(b.oracle)
+        // Fresh is Definition 5 as the proofs read it and is not written; a remembering oracle
+        // changes every cell, so its rule stands beside the oracle's name.
+        << (b.oracle == OracleKind::random && c.memory != OracleMemory::fresh
+                ? std::string(" with ") + to_string(c.memory) + " memory"
+                : std::string())
+        << ", "
         << (b.original ? "original SSAC (plain binary search, coin flip for not-sure)"
                        : std::string("weak SSAC (") + to_string(c.search) + " binary search)")
         << "\n";
