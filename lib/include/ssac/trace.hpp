@@ -91,6 +91,23 @@ struct ValidationReport {
   std::optional<Divergence> divergence;
 };
 
+// Told each random choice of a replayed run as the reference consumes it, in run order, with what
+// its exact law depends on (ssac/choice_law.hpp tests the law over many traces). Called only while
+// the run follows the trace: after a divergence the choices are no longer the trace's.
+class ChoiceSink {
+ public:
+  virtual ~ChoiceSink() = default;
+  // The trace's header, before any choice.
+  virtual void header(const TraceHeader& h) { (void)h; }
+  // A draw: `position` in `pool` as the Chooser received it (ssac/ssac.hpp) holds the recorded
+  // row (its first occurrence, for B's multiset pool). `block` numbers the sample the draw belongs
+  // to: one Phase-1 sample Z (Algorithm 1, line 4) or one B (Algorithms 2 and 4), in run order.
+  virtual void drawn(Draw what, const std::vector<std::size_t>& pool, std::size_t position,
+                     std::size_t block) = 0;
+  // The oracle's recorded answer to Q(x, y).
+  virtual void answered(std::size_t x, std::size_t y, Answer a) = 0;
+};
+
 // What a replay knows besides the trace and the points.
 struct ReplayOptions {
   // The number of clusters of the data's labels, 0 when the data has none. Elimination (S2, rule
@@ -101,6 +118,8 @@ struct ReplayOptions {
   // Orders equal distances by decreasing row, the opposite of S6. Not a rule of any run: the
   // conformance generator replays each vector under it to flag those that depend on S6.
   bool reversed_ties = false;
+  // When set, told every choice of the replayed run (not owned).
+  ChoiceSink* choices = nullptr;
 };
 
 // Replays the trace `text` (named `name` in messages) on the points X: the reference runs on the

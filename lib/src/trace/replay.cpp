@@ -35,6 +35,7 @@ class ReplayChooser : public Chooser {
   struct Draw_ {
     std::size_t row;
     int iteration;
+    std::size_t block;  // the trace's sample or step event that holds the draw
   };
   std::vector<Draw_> phase1, search;
   std::size_t next1 = 0, next2 = 0;
@@ -42,8 +43,21 @@ class ReplayChooser : public Chooser {
   // The reference's current iteration, which the comparer follows: the iteration in which a draw
   // found the trace's draws used up.
   const int* iteration = nullptr;
+  ChoiceSink* sink = nullptr;
 
   std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override {
+    const std::size_t at = position(pool, what);
+    // Only the trace's own draws: after a note the replay has left the trace (and a trace that
+    // does not conform is not passed on by the caller anyway).
+    if (sink && notes.empty()) {
+      const bool p1 = what == Draw::phase1_sample;
+      sink->drawn(what, pool, at, (p1 ? phase1[next1 - 1] : search[next2 - 1]).block);
+    }
+    return at;
+  }
+
+ private:
+  std::size_t position(const std::vector<std::size_t>& pool, Draw what) {
     const bool p1 = what == Draw::phase1_sample;
     auto& list = p1 ? phase1 : search;
     auto& next = p1 ? next1 : next2;
@@ -87,6 +101,7 @@ class ReplayOracle : public Oracle {
   // index() after the trace is read.
   std::vector<Q> by_pair;
   std::size_t next = 0;
+  ChoiceSink* sink = nullptr;
 
   void index() {
     for (const Q& q : queries)
@@ -103,7 +118,10 @@ class ReplayOracle : public Oracle {
     // has already diverged (the comparison reports it); any answer the trace gave for the pair
     // keeps the replay close to the trace, not-sure when it gave none.
     const std::size_t i = next++;
-    if (i < queries.size() && queries[i].x == x && queries[i].y == y) return queries[i].a;
+    if (i < queries.size() && queries[i].x == x && queries[i].y == y) {
+      if (sink) sink->answered(x, y, queries[i].a);
+      return queries[i].a;
+    }
     const Q key{std::min(x, y), std::max(x, y), Answer::NotSure};
     const auto f = std::lower_bound(by_pair.begin(), by_pair.end(), key, less);
     return f == by_pair.end() || f->x != key.x || f->y != key.y ? Answer::NotSure : f->a;
@@ -440,16 +458,21 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
   const std::string& name = lines.name();
   ReplayChooser chooser;
   ReplayOracle oracle;
+  std::size_t blocks = 0;
   const trace::Scan scan = trace::scan_trace(
       lines, static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
       [&](const json& e) {
         const std::string& kind = e["event"].get_ref<const std::string&>();
-        if (kind == "sample")
+        if (kind == "sample") {
           for (const json& r : e["rows"])
-            chooser.phase1.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
-        if (kind == "step")
+            chooser.phase1.push_back({r.get<std::size_t>(), e["iteration"].get<int>(), blocks});
+          ++blocks;
+        }
+        if (kind == "step") {
           for (const json& r : e["sample"])
-            chooser.search.push_back({r.get<std::size_t>(), e["iteration"].get<int>()});
+            chooser.search.push_back({r.get<std::size_t>(), e["iteration"].get<int>(), blocks});
+          ++blocks;
+        }
         if (kind == "query")
           oracle.queries.push_back(
               {e["x"].get<std::size_t>(), e["y"].get<std::size_t>(), parse_answer(e["answer"])});
@@ -478,6 +501,11 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
   chooser.search.shrink_to_fit();
   oracle.queries.shrink_to_fit();
   oracle.index();
+  if (options.choices) {
+    options.choices->header(H);
+    chooser.sink = options.choices;
+    oracle.sink = options.choices;
+  }
   Comparer comparer(lines, scan.events, H.params.search,
                     H.memory == OracleMemory::per_pair && H.algorithm == "weak");
   chooser.iteration = &comparer.iteration;
