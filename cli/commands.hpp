@@ -30,6 +30,7 @@ Command add_bounds(CLI::App& root);
 Command add_calibrate(CLI::App& root);
 Command add_exact(CLI::App& root);
 Command add_gof(CLI::App& root);
+Command add_choices(CLI::App& root);
 Command add_harden(CLI::App& root);
 
 // Checked conversion of a command-line integer to a size: a negative value is a usage error
