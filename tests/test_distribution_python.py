@@ -9,7 +9,11 @@ numbers, and `ssac gof` judges the outcomes against the instance's exact law:
   as far as the G-test's chi-square p-value is exact);
 * each of the five injected bugs (drawing mistakes whose draws a trace records, so that a replay
   takes them as given) fails every instance built to catch it (the instance's "catches"), and so at
-  least one instance.
+  least one instance;
+* the law of the choices (`ssac choices`): the same implementation's runs written as traces pass
+  on the three instances with random choices, and on random_weak_unified each drawing bug is
+  caught by its choices' law (exit 4) or, for B without replacement, already by the replay
+  (exit 1).
 
 Run by ctest as `distribution_python` with SSAC_BIN (the program) and SSAC_SOURCE_DIR set.
 """
@@ -86,3 +90,43 @@ def test_each_bug_fails_the_instances_built_for_it(bug):
         if status == 4:
             failed.append(path.stem)
     assert failed, f"no instance caught {bug}"
+
+
+# The law of the choices (`ssac choices`, docs/conformance.md): the same implementation's traces,
+# each run written as a trace, their draws and abstentions tested against their exact law. One
+# seed per case at alpha = 1e-6: the clean cases' false alarm is at most 3e-6 together.
+CHOICE_RUNS = 1000
+UNIFIED = CORPUS / "random_weak_unified.json"
+
+
+def choices(path, bug):
+    """`ssac choices` on CHOICE_RUNS traces of the implementation: (exit status, its report)."""
+    inst, X, labels = ssac_distribution.read_instance(path)
+    with tempfile.TemporaryDirectory() as d:
+        ssac_distribution.runs(inst, X, labels, CHOICE_RUNS, 1, bug, d)
+        traces = sorted(str(p) for p in pathlib.Path(d).glob("*.jsonl"))
+        r = subprocess.run([BIN, "choices", "--data", str(CORPUS / inst["data"])] + traces,
+                           capture_output=True, text=True)
+    return r.returncode, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("name", ["random_weak_unified", "random_search_beta_above_zp",
+                                  "phase1_repeats"])
+def test_the_clean_implementations_choices_conform(name):
+    status, report = choices(CORPUS / f"{name}.json", None)
+    assert status == 0, report
+
+
+# Each drawing bug, on the instance with a random-weak oracle and Algorithm 4: three are caught by
+# the law of their choices (exit 4), the fourth already by the replay, since drawing B without
+# replacement from a Z_p smaller than B records fewer draws than the algorithm makes (exit 1).
+@pytest.mark.parametrize("bug,status,kind", [
+    ("phase1-without-replacement", 4, "phase1_draw"),
+    ("index-draw", 4, "phase1_draw"),
+    ("abstention-rate", 4, "abstention"),
+    ("B-without-replacement", 1, "does not conform to the reference"),
+])
+def test_each_drawing_bug_is_caught_by_its_choices(bug, status, kind):
+    got, report = choices(UNIFIED, bug)
+    assert got == status, report
+    assert kind in report, report

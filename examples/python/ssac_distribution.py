@@ -16,7 +16,12 @@ recorded, so a replay takes them as given):
   abstention-rate              the random-weak oracle abstains with probability 1 - q^2
   definition6-max              Definition 6 (a) with max{...} instead of min{...}
 
+With --traces DIR each run is also written as a trace, DIR/run-NNNNN.jsonl (docs/trace-format.md),
+for `ssac choices`, which tests the draws and answers the traces record against their exact law
+(docs/conformance.md, "The law of the choices").
+
 Usage: ssac_distribution.py INSTANCE.json --runs N --seed S [--bug NAME] [--out FILE]
+                            [--traces DIR]
 """
 import argparse
 import json
@@ -26,7 +31,7 @@ import sys
 from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ssac_conformance import dist, ssac  # noqa: E402
+from ssac_conformance import dist, ssac, trace_header  # noqa: E402
 
 BUGS = ("B-without-replacement", "phase1-without-replacement", "index-draw", "abstention-rate",
         "definition6-max")
@@ -80,8 +85,17 @@ def make_oracle(spec, X, labels, rng, bug):
     raise ValueError(f"oracle model {model!r} is not implemented here")
 
 
-def runs(inst, X, labels, n_runs, seed, bug=None):
-    """The outcomes of n_runs runs from one seed."""
+def header_oracle(spec):
+    """The trace header's oracle object (docs/trace-format.md) of the instance's oracle."""
+    if spec["model"] == "random":
+        return {"kind": "random", "q": float(Fraction(spec["q"]))}
+    if spec["model"] == "local":
+        return {"kind": "local", "nu": float(spec["nu"]), "rho": float(spec["rho"])}
+    return {"kind": spec["model"]}
+
+
+def runs(inst, X, labels, n_runs, seed, bug=None, traces=None):
+    """The outcomes of n_runs runs from one seed; with traces (a directory), each run's trace too."""
     rng = random.Random(seed)
     oracle = make_oracle(inst["oracle"], X, labels, rng, bug)
 
@@ -104,9 +118,15 @@ def runs(inst, X, labels, n_runs, seed, bug=None):
 
     p = inst["params"]
     out = []
-    for _ in range(n_runs):
+    for run in range(n_runs):
         ev, labs = ssac(X, p["k"], p["eta"], p["beta"], inst["search"], True, choose, oracle,
                         draw_many=draw_many)
+        if traces is not None:
+            h = trace_header(X, p["k"], p["eta"], p["beta"], inst["search"],
+                             oracle=header_oracle(inst["oracle"]))
+            with open(os.path.join(traces, f"run-{run + 1:05d}.jsonl"), "w") as f:
+                for e in [h] + ev:
+                    f.write(json.dumps(e, separators=(",", ":")) + "\n")
         final = ev[-1]
         out.append(",".join(map(str, labs)) + f";{final['queries_phase1']};{final['queries_phase2']}")
     return out
@@ -119,11 +139,14 @@ def main(argv):
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--bug", choices=BUGS)
     ap.add_argument("--out")
+    ap.add_argument("--traces", help="directory to write each run's trace into")
     a = ap.parse_args(argv)
     if a.runs < 1:
         ap.error("--runs must be at least 1")
     inst, X, labels = read_instance(a.instance)
-    text = "\n".join(runs(inst, X, labels, a.runs, a.seed, a.bug)) + "\n"
+    if a.traces:
+        os.makedirs(a.traces, exist_ok=True)
+    text = "\n".join(runs(inst, X, labels, a.runs, a.seed, a.bug, a.traces)) + "\n"
     if a.out:
         open(a.out, "w").write(text)
     else:
