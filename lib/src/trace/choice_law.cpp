@@ -49,7 +49,6 @@ class Collector : public ChoiceSink {
   // multiplicity first (a draw over distinct rows gives them too little), then by first position.
   void drawn(Draw what, const std::vector<std::size_t>& pool, std::size_t position,
              std::size_t block) override {
-    if (what == Draw::anchor) return;  // not recorded in traces (docs/conformance.md)
     if (block != block_) {
       for (std::size_t r : block_rows_)
         seen_[r] = 0;

@@ -49,7 +49,8 @@ class ReplayChooser : public Chooser {
     const std::size_t at = position(pool, what);
     // Only the trace's own draws: after a note the replay has left the trace (and a trace that
     // does not conform is not passed on by the caller anyway).
-    if (sink && notes.empty()) {
+    // (Anchor draws are not recorded in traces: no law to report.)
+    if (sink && notes.empty() && what != Draw::anchor) {
       const bool p1 = what == Draw::phase1_sample;
       sink->drawn(what, pool, at, (p1 ? phase1[next1 - 1] : search[next2 - 1]).block);
     }
