@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "ssac/choice_law.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
@@ -441,6 +442,43 @@ ssac::OracleCheck check_oracle(const py::object& trace, const py::object& data,
   return ssac::check_oracle_answers(X, labels, trace_text(trace), "<trace>", fallback, confidence);
 }
 
+// As `ssac choices`: the choices of many traces on one dataset against their exact law
+// (ssac/choice_law.hpp). Each trace as validate takes it; a dict of the report.
+py::dict choices(const py::iterable& traces, const py::object& data, double alpha, int bins,
+                 std::uint64_t seed) {
+  ssac::ReplayOptions options;
+  ssac::Matrix X;
+  if (is_path(data)) {
+    ssac::Dataset d = ssac::read_csv(path_of(data));
+    options.label_clusters = d.has_labels() ? d.num_labels() : 0;
+    X = std::move(d.points);
+  } else {
+    X = points_of(data);
+  }
+  ssac::ChoiceLawOptions o;
+  o.alpha = alpha;
+  o.bins = bins;
+  o.seed = seed;
+  ssac::ChoiceLaw law(o);
+  std::size_t i = 0;
+  for (const py::handle t : traces) {
+    const py::object trace = py::reinterpret_borrow<py::object>(t);
+    const std::string name =
+        !is_text(trace) && is_path(trace) ? path_of(trace) : "<trace " + std::to_string(i) + ">";
+    law.add_text(X, trace_text(trace), name, options);
+    ++i;
+  }
+  const ssac::ChoiceLawReport r = law.report();
+  py::list kinds;
+  for (const ssac::ChoiceKind& k : r.kinds)
+    kinds.append(py::dict("name"_a = k.name, "law"_a = k.law, "choices"_a = k.choices,
+                          "counts"_a = k.counts, "repeats"_a = k.repeats,
+                          "expected_repeats"_a = k.expected_repeats, "not_sure"_a = k.not_sure,
+                          "expected_not_sure"_a = k.expected_not_sure, "p"_a = k.p));
+  return py::dict("traces"_a = r.traces, "passes"_a = r.passes(), "kinds"_a = kinds,
+                  "answers_not_checked"_a = r.answers_not_checked, "impossible"_a = r.impossible);
+}
+
 // ---- bounds ----
 
 // A decimal parameter as typed: a str as is, a float as its shortest repr (0.05 is "0.05"), an int
@@ -645,6 +683,15 @@ PYBIND11_MODULE(ssac, mod) {
           "The oracle is the trace header's, else `oracle` with q, nu, rho.",
           "trace"_a, "data"_a, "labels"_a = py::none(), "oracle"_a = py::none(), "q"_a = 1.0,
           "nu"_a = 1.0, "rho"_a = 1.0, "confidence"_a = 0.999);
+
+  mod.def("choices", &choices,
+          "Tests the random choices recorded in many traces against their exact law (as `ssac "
+          "choices`): Phase-1 draws, draws of B and random-weak abstentions. `traces`: an "
+          "iterable of traces, each as ssac.validate takes it; `data`: the points or a CSV path. "
+          "A trace that does not conform raises ssac.DataError. Returns a dict: traces, passes, "
+          "kinds (name, law, choices, counts per bin, repeats or not_sure with their expected "
+          "numbers, p), answers_not_checked, impossible.",
+          "traces"_a, "data"_a, py::kw_only(), "alpha"_a = 1e-6, "bins"_a = 10, "seed"_a = 0);
 
   mod.def("bounds", &bounds,
           "The sampling numbers of `ssac bounds` for one combination: a dict with the fields of "

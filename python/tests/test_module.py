@@ -218,6 +218,34 @@ def test_check_oracle_as_the_cli(cli, data_csv, tmp_path):
         ssac.check_oracle(r["trace"], X, labels=y, confidence=1.5)
 
 
+def test_choices_as_the_cli(cli, data_csv, tmp_path):
+    X, y = ssac.read_csv(data_csv)
+    traces = [ssac.cluster(X, y, k=3, eta=2, beta=4, oracle="random", q=0.7, seed=s)["trace"]
+              for s in range(1, 301)]
+    r = ssac.choices(traces, X)
+    assert r["passes"] and r["traces"] == 300 and r["impossible"] == 0
+    kinds = {k["name"]: k for k in r["kinds"]}
+    assert kinds["phase1_draw"]["choices"] == sum(kinds["phase1_draw"]["counts"]) > 0
+    assert kinds["abstention"]["choices"] > 0
+    # The same traces as files through the command line: the same verdict.
+    paths = []
+    for i, t in enumerate(traces[:50]):
+        paths.append(tmp_path / f"t{i}.jsonl")
+        paths[-1].write_text(t)
+    assert cli("choices", "--data", data_csv, *paths).stdout.endswith("conforms\n")
+    # Negative control: the headers claim q = 0.9 while the answers came at q = 0.7.
+    lied = [t.replace('"q":0.7', '"q":0.9', 1) for t in traces]
+    assert '"q":0.9' in lied[0]
+    r = ssac.choices(lied, X)
+    assert not r["passes"]
+    kinds = {k["name"]: k for k in r["kinds"]}
+    assert kinds["abstention"]["p"] < 1e-6 / 3
+    assert kinds["abstention"]["not_sure"] > 2 * kinds["abstention"]["expected_not_sure"]
+    # A trace that does not conform is refused, as by the command.
+    with pytest.raises(ssac.DataError, match="does not conform to the reference"):
+        ssac.choices([corrupt(traces[0].splitlines())[0]], X)
+
+
 def test_validate_reads_version_1_and_the_labels_clusters(cli, data_csv, tmp_path):
     X, y = ssac.read_csv(data_csv)
     # A version-1 trace (docs/trace-format.md, "Version 1") is read with its own field names.
