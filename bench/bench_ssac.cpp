@@ -9,11 +9,14 @@
 //                        comparisons made as counters: `comparisons_per_n` stays flat for
 //                        selection (linear growth) and grows like log2 n for the sort;
 //   BM_RepPaperMain      one whole rep of paper-main: the dataset and all 15 (q, eta) cells;
-//   BM_FitLarge          one fit at n = 10^6, m = 10, k = 10 (q = 0.85, eta = 10).
+//   BM_FitLarge          one fit at n = 10^6, m = 10, k = 10 (q = 0.85, eta = 10);
+//   BM_Gaussians         a block of 3 * 10^4 standard normals (one paper-highdim draw's worth),
+//                        Arg 1 the polar stream (version 1), 2 the ziggurat (version 2).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "algorithm/order.hpp"
 
@@ -21,6 +24,7 @@
 #include "ssac/generator.hpp"
 #include "ssac/metrics.hpp"
 #include "ssac/oracle.hpp"
+#include "ssac/rng.hpp"
 #include "ssac/ssac.hpp"
 
 namespace {
@@ -140,6 +144,23 @@ void BM_FitLarge(benchmark::State& state) {
   fit(state, data, 10);
 }
 BENCHMARK(BM_FitLarge)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+void BM_Gaussians(benchmark::State& state) {
+  std::vector<double> out(30000);
+  ssac::Rng rng(1);
+  const bool polar = state.range(0) == 1;
+  for (auto _ : state) {
+    if (polar)
+      rng.gaussians(out.data(), out.size());
+    else
+      rng.gaussians_ziggurat(out.data(), out.size());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.counters["ns_per_draw"] = benchmark::Counter(
+      static_cast<double>(state.iterations()) * static_cast<double>(out.size()),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Gaussians)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
