@@ -156,9 +156,9 @@ void BM_Gaussians(benchmark::State& state) {
       rng.gaussians_ziggurat(out.data(), out.size());
     benchmark::DoNotOptimize(out.data());
   }
-  state.counters["ns_per_draw"] = benchmark::Counter(
-      static_cast<double>(state.iterations()) * static_cast<double>(out.size()),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_draw"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * static_cast<double>(out.size()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_Gaussians)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
