@@ -77,7 +77,8 @@ struct ChoiceLawReport {
 
 // Pools the choices of many traces. Each trace is replayed first; one that does not conform to
 // the reference is refused (DataError naming it, with its divergence), since the law of its
-// choices is the reference's only while it runs as the reference does.
+// choices is the reference's only while it runs as the reference does. Memory: the per-kind tallies
+// and one trace's choices at a time, whatever the number of traces.
 class ChoiceLaw {
  public:
   explicit ChoiceLaw(ChoiceLawOptions options);

@@ -118,11 +118,13 @@ const char* const kLaws[kKinds] = {
 
 }  // namespace
 
+// The tallies of every conforming trace's choices: memory does not grow with the number of
+// traces, only one trace's choices are held at a time.
 struct ChoiceLaw::State {
   ChoiceLawOptions options;
   std::size_t traces = 0;
   std::uint64_t not_checked = 0, impossible = 0;
-  std::vector<Choice> choices;
+  ChoiceKind kinds[kKinds];
 };
 
 ChoiceLaw::ChoiceLaw(ChoiceLawOptions options) : s_(std::make_unique<State>()) {
@@ -131,6 +133,11 @@ ChoiceLaw::ChoiceLaw(ChoiceLawOptions options) : s_(std::make_unique<State>()) {
   if (options.bins < 2 || options.bins > 1000)
     throw_out_of_range("bins", static_cast<long long>(options.bins), "2..1000");
   s_->options = options;
+  for (int k = 0; k < kKinds; ++k) {
+    s_->kinds[k].name = kNames[k];
+    s_->kinds[k].law = kLaws[k];
+    s_->kinds[k].counts.assign(static_cast<std::size_t>(options.bins), 0);
+  }
 }
 
 ChoiceLaw::~ChoiceLaw() = default;
@@ -149,7 +156,14 @@ void ChoiceLaw::add(const Matrix& X, const std::string& name, ReplayOptions repl
     throw DataError(name + ": the trace does not conform to the reference, so the law of its " +
                     "choices is not the reference's; validate it first (" +
                     (r.divergence ? r.divergence->message : std::string("divergence")) + ")");
-  s.choices.insert(s.choices.end(), c.choices.begin(), c.choices.end());
+  const auto bins = static_cast<std::size_t>(s.options.bins);
+  for (const Choice& x : c.choices) {
+    ChoiceKind& K = s.kinds[x.kind];
+    ++K.choices;
+    ++K.counts[std::min(bins - 1, static_cast<std::size_t>(x.u * static_cast<double>(bins)))];
+    (x.kind == kAnswer ? K.not_sure : K.repeats) += x.hit ? 1 : 0;
+    (x.kind == kAnswer ? K.expected_not_sure : K.expected_repeats) += x.p_hit;
+  }
   s.not_checked += c.not_checked;
   s.impossible += c.impossible;
   ++s.traces;
@@ -186,17 +200,7 @@ ChoiceLawReport ChoiceLaw::report() const {
   out.impossible = s.impossible;
   const auto bins = static_cast<std::size_t>(s.options.bins);
   for (int k = 0; k < kKinds; ++k) {
-    ChoiceKind K;
-    K.name = kNames[k];
-    K.law = kLaws[k];
-    K.counts.assign(bins, 0);
-    for (const Choice& c : s.choices) {
-      if (c.kind != k) continue;
-      ++K.choices;
-      ++K.counts[std::min(bins - 1, static_cast<std::size_t>(c.u * static_cast<double>(bins)))];
-      (k == kAnswer ? K.not_sure : K.repeats) += c.hit ? 1 : 0;
-      (k == kAnswer ? K.expected_not_sure : K.expected_repeats) += c.p_hit;
-    }
+    ChoiceKind K = s.kinds[k];
     // Each bin's count is Binomial(N, 1/bins) under the law: exact two-sided tail, times the
     // number of bins (Bonferroni); the kinds share alpha in passes().
     if (K.choices > 0) {
