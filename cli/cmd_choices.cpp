@@ -5,7 +5,6 @@
 // choices"). Exit 0 the choices fit, 4 they do not, 1 bad data (a trace that cannot be read or does
 // not conform), 2 usage.
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 #include <new>
 
@@ -28,12 +27,6 @@ struct Opts {
   long long bins = 10;
   unsigned long long seed = 0;
 };
-
-std::string num(const char* f, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, x);
-  return buf;
-}
 
 int run_choices(const Opts& o) {
   ChoiceLawOptions opt;
@@ -65,8 +58,8 @@ int run_choices(const Opts& o) {
     if (k.choices == 0) continue;
     const bool answer = k.name == "abstention";
     t.add({k.name, std::to_string(k.choices), std::to_string(answer ? k.not_sure : k.repeats),
-           num("%.1f", answer ? k.expected_not_sure : k.expected_repeats), num("%.3g", k.p),
-           k.law});
+           printf_text("%.1f", answer ? k.expected_not_sure : k.expected_repeats),
+           printf_text("%.3g", k.p), k.law});
   }
   for (std::size_t c = 0; c < t.columns.size(); ++c) {
     t.columns[c].width = t.columns[c].name.size();
@@ -97,10 +90,11 @@ int run_choices(const Opts& o) {
     pass = false;
     const double expected = static_cast<double>(k.choices) / opt.bins;
     const auto b = static_cast<std::size_t>(k.worst_bin);
-    std::cout << "does not conform: " << k.name << ": bin [" << num("%.3g", double(b) / opt.bins)
-              << ", " << num("%.3g", double(b + 1) / opt.bins) << ") holds " << k.counts[b]
-              << " of " << k.choices << " values, " << num("%.1f", expected)
-              << " expected (p = " << num("%.3g", k.p) << " <= alpha / " << m << ")\n";
+    std::cout << "does not conform: " << k.name << ": bin ["
+              << printf_text("%.3g", double(b) / opt.bins) << ", "
+              << printf_text("%.3g", double(b + 1) / opt.bins) << ") holds " << k.counts[b]
+              << " of " << k.choices << " values, " << printf_text("%.1f", expected)
+              << " expected (p = " << printf_text("%.3g", k.p) << " <= alpha / " << m << ")\n";
   }
   if (pass) std::cout << "conforms\n";
   return pass ? 0 : kDoesNotConform;

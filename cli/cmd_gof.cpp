@@ -18,6 +18,7 @@
 #include "ssac/input.hpp"
 #include "ssac/numbers.hpp"
 #include "ssac/theory/gof.hpp"
+#include "table.hpp"
 
 namespace ssac::cli {
 
@@ -115,12 +116,6 @@ std::string p_text(double p) {
   return buf;
 }
 
-std::string fmt(const char* f, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, x);
-  return buf;
-}
-
 int run_gof(const Opts& o) {
   if (!(o.alpha > 0 && o.alpha < 1)) throw_out_of_range("alpha", o.alpha, "(0, 1)");
   to_size("top", o.top, 0, 1000000);
@@ -178,9 +173,10 @@ int run_gof(const Opts& o) {
   double p_value = 1;
   if (tables <= kMaxTables) {
     p_value = theory::exact_multinomial_p(law.p, counts, kMaxTables);
-    std::cout << "test: exact multinomial (" << fmt("%.0f", tables) << " tables of " << n
+    std::cout << "test: exact multinomial (" << printf_text("%.0f", tables) << " tables of " << n
               << " runs over " << law.outcomes.size() << " outcomes, at most "
-              << fmt("%.0f", kMaxTables) << " are enumerated), p " << p_text(p_value) << "\n";
+              << printf_text("%.0f", kMaxTables) << " are enumerated), p " << p_text(p_value)
+              << "\n";
   } else {
     const auto [cell, cells] = theory::pool_cells(law.p, n);
     if (cells < 2)
@@ -197,15 +193,17 @@ int run_gof(const Opts& o) {
     p_value = g.p_value;
     std::cout << "test: G-test with Williams' correction (the exact multinomial test would "
                  "enumerate "
-              << (std::isinf(tables) ? std::string("more than 1e308") : fmt("%.3g", tables))
+              << (std::isinf(tables) ? std::string("more than 1e308") : printf_text("%.3g", tables))
               << " tables) on " << cells
-              << " cells (outcomes expected fewer than 5 times pooled), G = " << fmt("%.4f", g.g)
-              << ", Williams divisor " << fmt("%.6f", g.williams) << ", df = " << g.df << ", p "
-              << p_text(p_value) << " (chi-square)\n";
+              << " cells (outcomes expected fewer than 5 times pooled), G = "
+              << printf_text("%.4f", g.g) << ", Williams divisor "
+              << printf_text("%.6f", g.williams) << ", df = " << g.df << ", p " << p_text(p_value)
+              << " (chi-square)\n";
   }
   const bool pass = p_value >= o.alpha;
   std::cout << "verdict: " << (pass ? "conforms" : "does not conform")
-            << " at alpha = " << fmt("%g", o.alpha) << " (p " << (pass ? ">=" : "<") << " alpha)\n";
+            << " at alpha = " << printf_text("%g", o.alpha) << " (p " << (pass ? ">=" : "<")
+            << " alpha)\n";
   if (pass) return 0;
 
   // Every outcome's count against its exact Clopper-Pearson interval, at a confidence that holds
@@ -236,7 +234,7 @@ int run_gof(const Opts& o) {
   std::cout << over << " outcome(s) over-represented, " << under
             << " under-represented: the expected count lies outside the observed count's exact "
                "Clopper-Pearson interval at confidence 1 - "
-            << fmt("%.3g", each) << " (alpha shared by the " << law.outcomes.size()
+            << printf_text("%.3g", each) << " (alpha shared by the " << law.outcomes.size()
             << " outcomes); the most moved:\n";
   const std::size_t top = std::min(static_cast<std::size_t>(o.top), rows.size());
   for (std::size_t r = 0; r < top; ++r) {
@@ -246,8 +244,9 @@ int run_gof(const Opts& o) {
                   : w.mark == -1 ? "under"
                                  : "     ")
               << "  " << law.outcomes[w.i] << "  observed " << counts[w.i] << ", expected "
-              << fmt("%.1f", w.e) << " (x" << fmt("%.2f", static_cast<double>(counts[w.i]) / w.e)
-              << "), interval [" << fmt("%.1f", w.lo) << ", " << fmt("%.1f", w.hi) << "]\n";
+              << printf_text("%.1f", w.e) << " (x"
+              << printf_text("%.2f", static_cast<double>(counts[w.i]) / w.e) << "), interval ["
+              << printf_text("%.1f", w.lo) << ", " << printf_text("%.1f", w.hi) << "]\n";
   }
   return kDoesNotConform;
 }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +12,7 @@
 #include "gnuplot.hpp"
 #include "plots_template.hpp"
 #include "ssac/error.hpp"
+#include "table.hpp"
 
 namespace ssac::cli {
 
@@ -89,12 +89,6 @@ std::string gp_array(const char* name, const std::vector<T>& v, F item) {
   return s + "]\n";
 }
 
-std::string fmt(const char* f, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, x);
-  return buf;
-}
-
 }  // namespace
 
 std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_hi) {
@@ -117,9 +111,10 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
     if (std::string("_^{}@&~").find(ch) != std::string::npos) file += '\\';
     file += ch;
   }
-  const std::string gamma_text = c.data ? file + ", {/Symbol g} = " + fmt("%.3f", c.data_gamma)
-                                        : format_double(c.gen.gamma_min) +
-                                              " < {/Symbol g} <= " + format_double(c.gen.gamma_max);
+  const std::string gamma_text =
+      c.data
+          ? file + ", {/Symbol g} = " + printf_text("%.3f", c.data_gamma)
+          : format_double(c.gen.gamma_min) + " < {/Symbol g} <= " + format_double(c.gen.gamma_max);
   s += "where = " +
        gp_string("n = " + std::to_string(c.gen.n) + ", m = " + std::to_string(c.gen.m) +
                  ", k = " + std::to_string(c.gen.k) + ", " + gamma_text + ", " +
@@ -144,8 +139,9 @@ std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_h
     for (const ScatterFit& f : r.scatter->fits)
       acc.push_back(f.accuracy_pct);
     s += "scatter = 1\nscatter_rep = " + gp_string(std::to_string(r.scatter->rep)) + "\n";
-    s += "scatter_gamma = " + gp_string(fmt("%.3f", r.scatter->gamma)) + "\n";
-    s += gp_array("scatter_accuracy", acc, [](double a) { return gp_string(fmt("%.2f", a)); });
+    s += "scatter_gamma = " + gp_string(printf_text("%.3f", r.scatter->gamma)) + "\n";
+    s += gp_array("scatter_accuracy", acc,
+                  [](double a) { return gp_string(printf_text("%.2f", a)); });
   } else {
     s += "scatter = 0\n";
   }

@@ -1,7 +1,6 @@
 #include "experiment_tables.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <sstream>
 
 #include "ssac/error.hpp"
@@ -26,12 +25,6 @@ const char* metric_name(Metric m) {
 }
 
 namespace {
-
-std::string fmt(const char* f, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, x);
-  return buf;
-}
 
 // Section 5.2: Accuracy = (1/N_rep) sum_i sum_j I(z_j = zhat_j) / n, in percent, from the total
 // of correctly labelled points over all reps.
@@ -71,7 +64,8 @@ std::vector<std::string> metric_values(const ExperimentResult& r, std::size_t ce
     if (what == Metric::failures)
       v.push_back(std::to_string(t.failures));
     else
-      v.push_back(printed ? fmt("%.3f", accuracy_pct(r, t)) : format_double(accuracy_pct(r, t)));
+      v.push_back(printed ? printf_text("%.3f", accuracy_pct(r, t))
+                          : format_double(accuracy_pct(r, t)));
   }
   return v;
 }

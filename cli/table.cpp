@@ -1,6 +1,7 @@
 // Renderers of cli/table.hpp.
 #include "table.hpp"
 
+#include <cstdio>
 #include <stdexcept>
 
 namespace ssac::cli {
@@ -167,6 +168,12 @@ std::string latex_escape(std::string_view s) {
     }
   }
   return o;
+}
+
+std::string printf_text(const char* format, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
 }
 
 }  // namespace ssac::cli

@@ -55,6 +55,9 @@ std::string to_markdown(const Table& t);
 // are escaped with latex_escape, headers are taken as LaTeX.
 std::string to_latex(const Table& t);
 
+// One number as a cell's text, by a printf format with one double conversion ("%.3f", "%.3g").
+std::string printf_text(const char* format, double x);
+
 // Text set verbatim in LaTeX: the ten special characters, and < > (which the default OT1 font
 // encoding prints as other glyphs).
 std::string latex_escape(std::string_view s);

@@ -386,17 +386,18 @@ std::string trace_text(const py::object& trace) {
   return text;
 }
 
+// The points a replay runs on, from an array or a CSV path; a labelled CSV also gives the
+// oracle's number of clusters, as `ssac validate --data` takes it (S2, rule 5).
+ssac::Matrix replay_points(const py::object& data, ssac::ReplayOptions& options) {
+  if (!is_path(data)) return points_of(data);
+  ssac::Dataset d = ssac::read_csv(path_of(data));
+  options.label_clusters = d.has_labels() ? d.num_labels() : 0;
+  return std::move(d.points);
+}
+
 ssac::ValidationReport validate(const py::object& trace, const py::object& data) {
   ssac::ReplayOptions options;
-  ssac::Matrix X;
-  if (is_path(data)) {
-    // As `ssac validate`: a labelled CSV gives the oracle's number of clusters (S2, rule 5).
-    ssac::Dataset d = ssac::read_csv(path_of(data));
-    options.label_clusters = d.has_labels() ? d.num_labels() : 0;
-    X = std::move(d.points);
-  } else {
-    X = points_of(data);
-  }
+  const ssac::Matrix X = replay_points(data, options);
   const std::string name = !is_text(trace) && is_path(trace) ? path_of(trace) : "<trace>";
   return ssac::validate_trace(X, trace_text(trace), name, options);
 }
@@ -447,14 +448,7 @@ ssac::OracleCheck check_oracle(const py::object& trace, const py::object& data,
 py::dict choices(const py::iterable& traces, const py::object& data, double alpha, int bins,
                  std::uint64_t seed) {
   ssac::ReplayOptions options;
-  ssac::Matrix X;
-  if (is_path(data)) {
-    ssac::Dataset d = ssac::read_csv(path_of(data));
-    options.label_clusters = d.has_labels() ? d.num_labels() : 0;
-    X = std::move(d.points);
-  } else {
-    X = points_of(data);
-  }
+  const ssac::Matrix X = replay_points(data, options);
   ssac::ChoiceLawOptions o;
   o.alpha = alpha;
   o.bins = bins;
