@@ -8,6 +8,14 @@
 
 namespace ssac::props {
 
+// The one-dimensional points xs (in row order, with inst.labels already set) and their statistics.
+inline void set_line_points(Instance& inst, const std::vector<double>& xs) {
+  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
+  inst.stats = cluster_stats(inst.X, inst.labels);
+}
+
 // Theorem 2 (proofs-notes/theorem2-local-distance-weak.md).
 // The counterexample RapidCheck found and shrank (seed 1008, case 65), checked by hand in the
 // note: cluster 1 = 11 x {a} + 10 x {b}, cluster 2 = 3 x {c} + 3 x {d}, plus each mean.
@@ -24,10 +32,7 @@ inline Instance theorem2_shrunk_instance() {
     xs.push_back(i % 2 == 0 ? c : d);
     inst.labels.push_back(2);
   }
-  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
-  for (std::size_t i = 0; i < xs.size(); ++i)
-    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
-  inst.stats = cluster_stats(inst.X, inst.labels);
+  set_line_points(inst, xs);
   inst.shape = "ring";
   return with_center_points(inst);
 }
@@ -52,10 +57,7 @@ inline Instance theorem2_jittered_instance() {
   add(b, -h, 10, 1);
   add(c, h, 3, 2);
   add(d, -h, 3, 2);
-  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
-  for (std::size_t i = 0; i < xs.size(); ++i)
-    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
-  inst.stats = cluster_stats(inst.X, inst.labels);
+  set_line_points(inst, xs);
   inst.shape = "line";
   return with_center_points(inst);
 }
@@ -92,10 +94,7 @@ inline Instance theorem3_referee_instance() {
   add(-0.57, 9, 1);
   for (double v : {9.95, 9.99, 10.0, 10.01, 10.05})
     add(v, 1, 2);
-  inst.X = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
-  for (std::size_t i = 0; i < xs.size(); ++i)
-    inst.X(static_cast<Eigen::Index>(i), 0) = xs[i];
-  inst.stats = cluster_stats(inst.X, inst.labels);
+  set_line_points(inst, xs);
   inst.shape = "line";
   return inst;
 }
