@@ -465,10 +465,12 @@ py::dict choices(const py::iterable& traces, const py::object& data, double alph
   const ssac::ChoiceLawReport r = law.report();
   py::list kinds;
   for (const ssac::ChoiceKind& k : r.kinds)
-    kinds.append(py::dict("name"_a = k.name, "law"_a = k.law, "choices"_a = k.choices,
-                          "counts"_a = k.counts, "repeats"_a = k.repeats,
-                          "expected_repeats"_a = k.expected_repeats, "not_sure"_a = k.not_sure,
-                          "expected_not_sure"_a = k.expected_not_sure, "p"_a = k.p));
+    kinds.append(
+        py::dict("name"_a = k.name, "law"_a = k.law, "choices"_a = k.choices, "counts"_a = k.counts,
+                 "repeats"_a = k.repeats, "expected_repeats"_a = k.expected_repeats,
+                 "not_sure"_a = k.not_sure, "expected_not_sure"_a = k.expected_not_sure,
+                 "pairs"_a = k.pairs, "hits"_a = k.hits, "expected_hits"_a = k.expected_hits,
+                 "p_bins"_a = k.p_bins, "ks_d"_a = k.ks_d, "p_ks"_a = k.p_ks, "p"_a = k.p));
   return py::dict("traces"_a = r.traces, "passes"_a = r.passes(), "kinds"_a = kinds,
                   "answers_not_checked"_a = r.answers_not_checked, "impossible"_a = r.impossible);
 }
