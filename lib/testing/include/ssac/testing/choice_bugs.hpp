@@ -23,8 +23,8 @@ enum class ChoiceBug {
   abstention_q_squared,        // not-sure with probability 1 - q^2 instead of 1 - q (Definition 5)
   // With probability `strength`, a Phase-1 draw (front_bias_phase1) or a draw of B (front_bias_b)
   // is made uniformly from the front half of the pool (its first max(1, size / 2) positions)
-  // instead of the whole pool: strength 0.1 is the "10% front bias", the front half drawn 1.1
-  // times as often as it should be.
+  // instead of the whole pool: strength 0.1 is the "10% front bias", the front half of a pool of
+  // even size drawn 1.1 times as often as it should be (of a pool of odd size, more).
   front_bias_phase1,
   front_bias_b,
   // Not-sure with probability 1 - q + strength instead of 1 - q (Definition 5).
