@@ -36,14 +36,16 @@
 //     kind: one value per two asks.
 //
 // The tests, per kind with choices: (a) its u in `bins` equal bins (a pair kind: its pairs in a
-// grid x grid of cells), each count against its exact binomial law, two-sided, Bonferroni over the
-// cells; (b) the exact Kolmogorov-Smirnov test of the u (a pair kind: of frac(u2 - u1), uniform
-// when u1 and u2 are independent uniforms, and piled near 0 and 1 when the second copies the
-// first), on a 4096-cell histogram whose edges bound the statistic from below, so the p-value
-// is conservative; its tail is the one-sided Smirnov law (Birnbaum and Tingey 1951) doubled, an
-// upper bound of the two-sided one. A kind's p is twice the smaller of the two (Bonferroni), and
-// it deviates when p <= alpha / (number of kinds with choices): the whole check rejects a
-// conforming implementation with probability at most alpha.
+// grid x grid of cells, each count against Binomial(its row's total, 1 / grid): given the first
+// value the second is uniform, while whether a pair is formed at all may depend on the first),
+// each count against its exact binomial law, two-sided, Bonferroni over the cells; (b) the exact
+// Kolmogorov-Smirnov test of the u (a pair kind: of frac(u2 - u1), uniform when u1 and u2 are
+// independent uniforms, and piled near 0 and 1 when the second copies the first), on a 4096-cell
+// histogram whose edges bound the statistic from below, so the p-value is conservative; its tail is
+// the one-sided Smirnov law (Birnbaum and Tingey 1951) doubled, an upper bound of the two-sided
+// one. A kind's p is twice the smaller of the two (Bonferroni), and it deviates when p <= alpha /
+// (number of kinds with choices): the whole check rejects a conforming implementation with
+// probability at most alpha.
 #pragma once
 
 #include <cstddef>

@@ -228,17 +228,29 @@ const char* const kLaws[kKinds] = {
     "fresh memory)"};
 
 // Exact two-sided binomial p-value of each cell's count, times the cells (Bonferroni): the
-// smallest, and its cell.
-std::pair<double, int> cell_test(const std::vector<std::uint64_t>& counts, std::uint64_t n) {
-  const double cells = static_cast<double>(counts.size());
-  const boost::math::binomial_distribution<> B(static_cast<double>(n), 1.0 / cells);
+// smallest, and its cell. The counts are `rows` rows of equal length: each cell's count is
+// Binomial(its row's total, 1 / row length). One row: the bins of a value. A grid of pairs: given
+// the first value's row, the second value is uniform, so its column is. Not Binomial(N, 1/cells):
+// whether a pair is formed at all (a second answer in the iteration, another probe in the search)
+// may depend on the first value, which biases the rows, never the columns given the row.
+std::pair<double, int> cell_test(const std::vector<std::uint64_t>& counts, std::size_t rows) {
+  const std::size_t width = counts.size() / rows;
   std::pair<double, int> worst{1.0, -1};
-  for (std::size_t b = 0; b < counts.size(); ++b) {
-    const auto x = static_cast<double>(counts[b]);
-    const double lower = boost::math::cdf(B, x);
-    const double upper = x > 0 ? boost::math::cdf(boost::math::complement(B, x - 1)) : 1.0;
-    const double p = std::min(1.0, 2.0 * std::min(lower, upper) * cells);
-    if (p < worst.first) worst = {p, static_cast<int>(b)};
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::uint64_t total = 0;
+    for (std::size_t j = 0; j < width; ++j)
+      total += counts[i * width + j];
+    if (total == 0) continue;
+    const boost::math::binomial_distribution<> B(static_cast<double>(total),
+                                                 1.0 / static_cast<double>(width));
+    for (std::size_t j = 0; j < width; ++j) {
+      const auto x = static_cast<double>(counts[i * width + j]);
+      const double lower = boost::math::cdf(B, x);
+      const double upper = x > 0 ? boost::math::cdf(boost::math::complement(B, x - 1)) : 1.0;
+      const double p =
+          std::min(1.0, 2.0 * std::min(lower, upper) * static_cast<double>(counts.size()));
+      if (p < worst.first) worst = {p, static_cast<int>(i * width + j)};
+    }
   }
   return worst;
 }
@@ -373,7 +385,8 @@ ChoiceLawReport ChoiceLaw::report() const {
       // (a) each bin's (cell's) count is Binomial(N, 1/cells) under the law; (b) the exact KS
       // test; the kind's p is the Bonferroni combination of the two, and the kinds share alpha
       // in passes().
-      std::tie(K.p_bins, K.worst_bin) = cell_test(K.counts, K.choices);
+      std::tie(K.p_bins, K.worst_bin) =
+          cell_test(K.counts, is_pair(k) ? static_cast<std::size_t>(s.options.grid) : 1);
       K.ks_d = ks_on_edges(s.fine[k], K.choices);
       K.p_ks = ks_p_value(K.choices, K.ks_d);
       K.p = std::min(1.0, 2.0 * std::min(K.p_bins, K.p_ks));
