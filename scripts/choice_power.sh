@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The power study of `ssac choices` (docs/conformance.md, "The law of the choices"): writes
 # docs/choice-power.md from tests/choice_power.cpp on the 9-point instance of lib/testing. Long
-# (about an hour of one core here; the three rows of the power table may run in parallel): run it once after a change to the check or to the negative
+# (about an hour of one core here): run it once after a change to the check or to the negative
 # controls, and commit its output. Not a CI step; the short version of each claim is a test of
 # tests/test_choice_law.cpp.
 #
