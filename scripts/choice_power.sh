@@ -18,8 +18,9 @@ trap 'rm -f "$tmp"' EXIT
 {
   echo "# The power of \`ssac choices\`"
   echo
-  echo "Written by \`scripts/choice_power.sh $build $reps\` on $(date -u +%Y-%m-%d) ($(nproc) cores,"
-  echo "$(uname -m)); the program is tests/choice_power.cpp. Every check runs at the default"
+  echo "Written by \`scripts/choice_power.sh $build $reps\` on $(date -u +%Y-%m-%d) at commit"
+  echo "$(git rev-parse --short HEAD 2>/dev/null || echo unknown) ($(nproc) cores, $(uname -m)); the program is"
+  echo "tests/choice_power.cpp. Every check runs at the default"
   echo "alpha = 1e-6 (10 bins, pairs in 4x4 cells) on the 9-point instance of"
   echo "lib/testing/choice_bugs.cpp (three clusters of three; k = 3, eta = 2, beta = 3, Algorithm 4,"
   echo "random-weak q = 0.7). Repetition i uses the seeds from 1 + i * 10^6, disjoint."
