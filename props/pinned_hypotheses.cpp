@@ -16,12 +16,15 @@ struct Pinned {
   int theorem;  // 1, 2 or 3
   Instance inst;
   double nu, rho, delta;  // Theorems 2 and 3
+  double gamma = 0;       // Theorem 1's gamma; 0: the data's own (a supremum)
 };
 
 theory::HypothesisReport check(const Pinned& p) {
   const Dataset data = as_dataset(p.inst);
   const auto k = static_cast<std::size_t>(p.inst.k());
-  if (p.theorem == 1) return theory::check_theorem1(data, k, theory::Decimal(p.inst.stats.gamma));
+  if (p.theorem == 1)
+    return theory::check_theorem1(data, k,
+                                  theory::Decimal(p.gamma > 0 ? p.gamma : p.inst.stats.gamma));
   if (p.theorem == 2) return theory::check_theorem2(data, k, p.nu, p.rho, p.delta);
   return theory::check_theorem3(data, k, p.rho, p.delta);
 }
@@ -36,6 +39,8 @@ std::vector<Pinned> pinned() {
           {"theorem3 referee", 3, theorem3_referee_instance(), 1.0, 0.95, 0.3},
           {"theorem3 search", 3, theorem3_search_instance(), 1.0, kTheorem3SearchRho,
            kTheorem3SearchDelta},
+          {"theorem3 second referee", 3, theorem3_second_referee_instance(), 1.0, 0.6, 0.1},
+          {"theorem1 self-pair", 1, theorem1_self_pair_instance(), 0, 0, 0, 1.19999},
           {"two_pairs", 1, two_pairs(), 0, 0, 0},
           {"two_segments", 1, two_segments(), 0, 0, 0}};
 }
