@@ -233,6 +233,13 @@ def test_choices_as_the_cli(cli, data_csv, tmp_path):
     kinds = {k["name"]: k for k in r["kinds"]}
     assert kinds["phase1_draw"]["choices"] == sum(kinds["phase1_draw"]["counts"]) > 0
     assert kinds["abstention"]["choices"] > 0
+    # The joint kinds: pairs in a grid of 4 x 4 cells, or another size.
+    assert kinds["phase1_pair"]["pairs"] and len(kinds["phase1_pair"]["counts"]) == 16
+    assert not kinds["repeat_agreement"]["pairs"]
+    r2 = ssac.choices(traces, X, grid=2)
+    assert len({k["name"]: k for k in r2["kinds"]}["phase1_pair"]["counts"]) == 4
+    with pytest.raises(ssac.ParameterError, match="grid"):
+        ssac.choices(traces[:1], X, grid=33)
     # The same traces as files through the command line: the same verdict.
     paths = []
     for i, t in enumerate(traces[:50]):
