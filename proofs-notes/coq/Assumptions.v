@@ -1,0 +1,35 @@
+(* The trusted base of every main theorem: check-assumptions.sh compiles this file and compares
+   its output with assumptions.expected.  Expected: the axioms Coq's standard library uses to
+   build the real numbers and their classical analysis (ClassicalDedekindReals.sig_forall_dec,
+   ClassicalDedekindReals.sig_not_dec, FunctionalExtensionality.functional_extensionality_dep,
+   Classical_Prop.classic) and nothing else. *)
+From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds.
+
+Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
+Print Assumptions close_center.
+Goal True. idtac "*** Lemma 6: CloseCenter.close_center_le". exact I. Abort.
+Print Assumptions close_center_le.
+Goal True. idtac "*** Lemma 6 tight: CloseCenter.close_center_tight". exact I. Abort.
+Print Assumptions close_center_tight.
+Goal True. idtac "*** Proposition 9 (a): Proposition9.proposition9_a". exact I. Abort.
+Print Assumptions proposition9_a.
+Goal True. idtac "*** Proposition 9 (b): Proposition9.proposition9_b". exact I. Abort.
+Print Assumptions proposition9_b.
+Goal True. idtac "*** Inversion.ceiling_is_least". exact I. Abort.
+Print Assumptions ceiling_is_least.
+Goal True. idtac "*** Bounds.eta_perfect_inverts". exact I. Abort.
+Print Assumptions eta_perfect_inverts.
+Goal True. idtac "*** Bounds.eta_assign_inverts". exact I. Abort.
+Print Assumptions eta_assign_inverts.
+Goal True. idtac "*** Bounds.eta_random_inverts". exact I. Abort.
+Print Assumptions eta_random_inverts.
+Goal True. idtac "*** Bounds.eta_perfect_pinelis_inverts". exact I. Abort.
+Print Assumptions eta_perfect_pinelis_inverts.
+Goal True. idtac "*** Bounds.eta_random_pinelis_inverts". exact I. Abort.
+Print Assumptions eta_random_pinelis_inverts.
+Goal True. idtac "*** Bounds.eta_distance_weak_inverts". exact I. Abort.
+Print Assumptions eta_distance_weak_inverts.
+Goal True. idtac "*** Bounds.beta_random_inverts". exact I. Abort.
+Print Assumptions beta_random_inverts.
+Goal True. idtac "*** Bounds.beta_union_inverts". exact I. Abort.
+Print Assumptions beta_union_inverts.
