@@ -3,7 +3,7 @@
    build the real numbers and their classical analysis (ClassicalDedekindReals.sig_forall_dec,
    ClassicalDedekindReals.sig_not_dec, FunctionalExtensionality.functional_extensionality_dep,
    Classical_Prop.classic) and nothing else. *)
-From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds.
+From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds Certificate BinarySearch.
 
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
 Print Assumptions close_center.
@@ -33,3 +33,15 @@ Goal True. idtac "*** Bounds.beta_random_inverts". exact I. Abort.
 Print Assumptions beta_random_inverts.
 Goal True. idtac "*** Bounds.beta_union_inverts". exact I. Abort.
 Print Assumptions beta_union_inverts.
+Goal True. idtac "*** Binary search steps: BinarySearch.binary_search_steps". exact I. Abort.
+Print Assumptions binary_search_steps.
+Goal True. idtac "*** Binary search boundary: BinarySearch.binary_search_correct". exact I. Abort.
+Print Assumptions binary_search_correct.
+Goal True. idtac "*** Binary search failure event: BinarySearch.binary_search_failed_iff". exact I. Abort.
+Print Assumptions binary_search_failed_iff.
+Goal True. idtac "*** Algorithm 2 step failure: BinarySearch.vote_fail_iff". exact I. Abort.
+Print Assumptions vote_fail_iff.
+Goal True. idtac "*** Algorithm 4 never fails: BinarySearch.unified_search_never_fails". exact I. Abort.
+Print Assumptions unified_search_never_fails.
+Goal True. idtac "*** Certificates read as ceilings: Certificate.bracket_is_ceiling". exact I. Abort.
+Print Assumptions bracket_is_ceiling.
