@@ -3,7 +3,10 @@
    build the real numbers and their classical analysis (ClassicalDedekindReals.sig_forall_dec,
    ClassicalDedekindReals.sig_not_dec, FunctionalExtensionality.functional_extensionality_dep,
    Classical_Prop.classic) and nothing else. *)
-From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds Certificate BinarySearch.
+From Coq Require Import Reals.
+Open Scope R_scope.
+From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds Certificate BinarySearch
+  Combinatorics Theorem1.
 
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
 Print Assumptions close_center.
@@ -45,3 +48,19 @@ Goal True. idtac "*** Algorithm 4 never fails: BinarySearch.unified_search_never
 Print Assumptions unified_search_never_fails.
 Goal True. idtac "*** Certificates read as ceilings: Certificate.bracket_is_ceiling". exact I. Abort.
 Print Assumptions bracket_is_ceiling.
+Goal True. idtac "*** Pigeonhole |Z_p| >= A/k: Combinatorics.pigeonhole_argmax". exact I. Abort.
+Print Assumptions pigeonhole_argmax.
+Goal True. idtac "*** r = ceil(k eta): Combinatorics.sample_size_ceiling". exact I. Abort.
+Print Assumptions sample_size_ceiling.
+Goal True. idtac "*** Jensen step: Combinatorics.mixture_exp_pow_le". exact I. Abort.
+Print Assumptions mixture_exp_pow_le.
+Goal True. idtac "*** Union budget: Combinatorics.union_budget". exact I. Abort.
+Print Assumptions union_budget.
+Goal True. idtac "*** Corollary 8 query count: Combinatorics.corollary8_queries". exact I. Abort.
+Print Assumptions corollary8_queries.
+Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
+Print Assumptions search_steps_agree.
+Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.
+Print Assumptions theorem1_random_weak.
+Goal True. idtac "*** Theorem 1's premises". exact I. Abort.
+Check theorem1_random_weak.
