@@ -11,7 +11,21 @@ set -euo pipefail
 ssac=$(realpath "$1") root=$2 vo=$(realpath "$3")
 work=$(mktemp -d "${TMPDIR:-/tmp}/ssac-coq-cert.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-compile() { (cd "$work" && coqc -R "$vo" SSAC "$1" >"$1.log" 2>&1) || { cat "$work/$1.log" >&2; return 1; }; }
+# Compiles a certificate after checking that each lemma brackets its value as c - 1 < v <= c (a
+# wider bracket would compile without certifying the ceiling).
+compile() {
+  python3 - "$work/$1" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+lemmas = re.findall(r"^Lemma (\w+) : (-?\d+) < .* <= (\d+)\.$", text, re.M)
+if len(lemmas) != text.count("\nLemma "):
+    sys.exit(f"{sys.argv[1]}: a lemma is not of the form c - 1 < value <= c")
+for name, lo, c in lemmas:
+    if int(lo) + 1 != int(c):
+        sys.exit(f"{sys.argv[1]}: {name} brackets ({lo}, {c}], not (c - 1, c]")
+PY
+  (cd "$work" && coqc -R "$vo" SSAC "$1" >"$1.log" 2>&1) || { cat "$work/$1.log" >&2; return 1; }
+}
 
 # 1. The documented tables.
 n_docs=0
