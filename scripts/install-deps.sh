@@ -20,6 +20,8 @@ packages=(
   clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
   python3-dev pybind11-dev  # the Python module (python/)
   python3-numpy python3-pytest  # its arrays and its tests, for Debian's /usr/bin/python3
+  coq libcoq-interval libcoq-coquelicot libcoq-mathcomp-ssreflect libcoq-flocq  # proofs-notes/coq
+  ocaml-nox ocaml-findlib  # the extracted binary search (proofs-notes/coq) and its driver
 )
 
 missing=()

@@ -14,8 +14,10 @@
 #include "commands/commands.hpp"
 #include "options/decimal_option.hpp"
 #include "options/option_checks.hpp"
+#include "output/output_file.hpp"
 #include "output/table.hpp"
 #include "ssac/error.hpp"
+#include "ssac/theory/coq_certificate.hpp"
 
 namespace ssac::cli {
 
@@ -269,7 +271,7 @@ struct Opts {
   std::vector<long long> k{3}, m{2}, n{1000};
   std::vector<std::string> delta{"0.05"}, gamma{"1.1"}, q{"0.9"};
   std::string format = "text";
-  std::string data, oracle;
+  std::string data, oracle, coq;
   std::vector<std::string> nu, rho{"1"};
   CLI::Option* data_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
@@ -302,6 +304,8 @@ int run_table(const Opts& o) {
   // Every combination is checked before any output, so a bad value prints nothing.
   for (const auto& in : inputs)
     theory::check(in);
+  OutputFiles outputs;  // --coq: the certificates of the ceilings (proofs-notes/coq/README.md)
+  if (!o.coq.empty()) outputs.file("--coq", o.coq);
   std::vector<Row> rows;
   for (const auto& in : inputs)
     rows.push_back(compute(in));
@@ -316,6 +320,10 @@ int run_table(const Opts& o) {
     out = to_latex(central_table(rows));
   else
     out = text_output(rows);
+  if (!o.coq.empty()) {
+    outputs.stage(o.coq, theory::coq_certificate(inputs));
+    outputs.commit();
+  }
   std::cout << out;
   return 0;
 }
@@ -339,6 +347,9 @@ Command add_bounds(CLI::App& root) {
                     ->delimiter(',');
   app->add_option("--format", o->format, "text|csv|markdown|latex|json (default text)")
       ->check(CLI::IsMember({"text", "csv", "markdown", "latex", "json"}));
+  auto* coq_opt = app->add_option(
+      "--coq", o->coq,
+      "also write FILE, a Coq file proving each closed-form ceiling (proofs-notes/coq/README.md)");
   // Dataset mode (Theorems 2 and 3): k, m, n and gamma come from the file.
   auto* data_opt = o->data_opt = app->add_option(
       "--data", o->data,
@@ -352,12 +363,12 @@ Command add_bounds(CLI::App& root) {
       app->add_option("--oracle", o->oracle,
                       "with --data: local|global|both (default both with --nu, else global)")
           ->check(CLI::IsMember({"local", "global", "both"}));
-  for (auto* opt : {k_opt, m_opt, n_opt, gamma_opt, q_opt})
+  for (auto* opt : {k_opt, m_opt, n_opt, gamma_opt, q_opt, coq_opt})
     data_opt->excludes(opt);
   for (auto* opt : {o->nu_opt, rho_opt, oracle_opt})
     opt->needs(data_opt);
   app->footer(kBoundsHelpFooter);
-  path_options(app, {"--data"});
+  path_options(app, {"--data", "--coq"});
   return {app, [o]() {
             if (!o->data_opt->count()) return run_table(*o);
             return run_data(

@@ -1,0 +1,66 @@
+(* The trusted base of every main theorem: check-assumptions.sh compiles this file and compares
+   its output with assumptions.expected.  Expected: the axioms Coq's standard library uses to
+   build the real numbers and their classical analysis (ClassicalDedekindReals.sig_forall_dec,
+   ClassicalDedekindReals.sig_not_dec, FunctionalExtensionality.functional_extensionality_dep,
+   Classical_Prop.classic) and nothing else. *)
+From Coq Require Import Reals.
+Open Scope R_scope.
+From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds Certificate BinarySearch
+  Combinatorics Theorem1.
+
+Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
+Print Assumptions close_center.
+Goal True. idtac "*** Lemma 6: CloseCenter.close_center_le". exact I. Abort.
+Print Assumptions close_center_le.
+Goal True. idtac "*** Lemma 6 tight: CloseCenter.close_center_tight". exact I. Abort.
+Print Assumptions close_center_tight.
+Goal True. idtac "*** Proposition 9 (a): Proposition9.proposition9_a". exact I. Abort.
+Print Assumptions proposition9_a.
+Goal True. idtac "*** Proposition 9 (b): Proposition9.proposition9_b". exact I. Abort.
+Print Assumptions proposition9_b.
+Goal True. idtac "*** Inversion.ceiling_is_least". exact I. Abort.
+Print Assumptions ceiling_is_least.
+Goal True. idtac "*** Bounds.eta_perfect_inverts". exact I. Abort.
+Print Assumptions eta_perfect_inverts.
+Goal True. idtac "*** Bounds.eta_assign_inverts". exact I. Abort.
+Print Assumptions eta_assign_inverts.
+Goal True. idtac "*** Bounds.eta_random_inverts". exact I. Abort.
+Print Assumptions eta_random_inverts.
+Goal True. idtac "*** Bounds.eta_perfect_pinelis_inverts". exact I. Abort.
+Print Assumptions eta_perfect_pinelis_inverts.
+Goal True. idtac "*** Bounds.eta_random_pinelis_inverts". exact I. Abort.
+Print Assumptions eta_random_pinelis_inverts.
+Goal True. idtac "*** Bounds.eta_distance_weak_inverts". exact I. Abort.
+Print Assumptions eta_distance_weak_inverts.
+Goal True. idtac "*** Bounds.beta_random_inverts". exact I. Abort.
+Print Assumptions beta_random_inverts.
+Goal True. idtac "*** Bounds.beta_union_inverts". exact I. Abort.
+Print Assumptions beta_union_inverts.
+Goal True. idtac "*** Binary search steps: BinarySearch.binary_search_steps". exact I. Abort.
+Print Assumptions binary_search_steps.
+Goal True. idtac "*** Binary search boundary: BinarySearch.binary_search_correct". exact I. Abort.
+Print Assumptions binary_search_correct.
+Goal True. idtac "*** Binary search failure event: BinarySearch.binary_search_failed_iff". exact I. Abort.
+Print Assumptions binary_search_failed_iff.
+Goal True. idtac "*** Algorithm 2 step failure: BinarySearch.vote_fail_iff". exact I. Abort.
+Print Assumptions vote_fail_iff.
+Goal True. idtac "*** Algorithm 4 never fails: BinarySearch.unified_search_never_fails". exact I. Abort.
+Print Assumptions unified_search_never_fails.
+Goal True. idtac "*** Certificates read as ceilings: Certificate.bracket_is_ceiling". exact I. Abort.
+Print Assumptions bracket_is_ceiling.
+Goal True. idtac "*** Pigeonhole |Z_p| >= A/k: Combinatorics.pigeonhole_argmax". exact I. Abort.
+Print Assumptions pigeonhole_argmax.
+Goal True. idtac "*** r = ceil(k eta): Combinatorics.sample_size_ceiling". exact I. Abort.
+Print Assumptions sample_size_ceiling.
+Goal True. idtac "*** Jensen step: Combinatorics.mixture_exp_pow_le". exact I. Abort.
+Print Assumptions mixture_exp_pow_le.
+Goal True. idtac "*** Union budget: Combinatorics.union_budget". exact I. Abort.
+Print Assumptions union_budget.
+Goal True. idtac "*** Corollary 8 query count: Combinatorics.corollary8_queries". exact I. Abort.
+Print Assumptions corollary8_queries.
+Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
+Print Assumptions search_steps_agree.
+Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.
+Print Assumptions theorem1_random_weak.
+Goal True. idtac "*** Theorem 1's premises". exact I. Abort.
+Check theorem1_random_weak.
