@@ -21,7 +21,12 @@ An example that cannot run here says why on the line just before its fence:
 It is counted and reported as skipped; a skip without a reason is an error. A `$ ` command in an
 indented code block is an error too (it would escape the test): examples are fenced.
 
-Usage: doc_examples.py [--bin DIR] [--pythonpath DIR] [--root DIR] [--keep] [--links] PAGE|FOLDER...
+When the program's output changes on purpose, --update writes what each failing console command
+printed into its page, in place of what the page showed; the markers of what varies must then be
+put back by hand, and the diff read before it is committed.
+
+Usage: doc_examples.py [--bin DIR] [--pythonpath DIR] [--root DIR] [--keep] [--links] [--update]
+                       PAGE|FOLDER...
 Exit status: 0 every example matched (and with --links every link resolves), 1 otherwise,
 2 usage.
 """
@@ -106,7 +111,8 @@ def parse_blocks(page, text):
 
 
 def console_steps(block):
-    """(line number, command, expected output lines) for each `$ ` command of a console block."""
+    """(line number, command, expected output lines, the expected lines' span in the block) for
+    each `$ ` command of a console block."""
     steps = []
     i, lines = 0, block.lines
     while i < len(lines):
@@ -120,13 +126,14 @@ def console_steps(block):
             i += 1
             command.append(lines[i])
         i += 1
+        start = i
         expected = []
         while i < len(lines) and not lines[i].startswith("$ "):
             expected.append(lines[i])
             i += 1
         while expected and not expected[-1].strip():
             expected.pop()
-        steps.append((number, "\n".join(command), expected))
+        steps.append((number, "\n".join(command), expected, (start, start + len(expected))))
     return steps
 
 
@@ -174,8 +181,9 @@ sys.exit(1 if runner.failures else 0)
 
 
 class Runner:
-    def __init__(self, bin_dir, pythonpath, root, keep, out=sys.stdout):
+    def __init__(self, bin_dir, pythonpath, root, keep, out=sys.stdout, update=False):
         self.bin_dir, self.pythonpath, self.root, self.keep = bin_dir, pythonpath, root, keep
+        self.update, self.updates = update, []
         self.out = out
         self.failures, self.passed, self.commands, self.skipped = [], 0, 0, []
 
@@ -206,7 +214,8 @@ class Runner:
         self.failures.append(f"{where}: {message}\n{diff}")
 
     def run_console(self, block, scratch, env):
-        for number, command, expected in console_steps(block):
+        ok = True
+        for number, command, expected, span in console_steps(block):
             self.commands += 1
             where = f"{block.page}:{number}"
             try:
@@ -216,16 +225,22 @@ class Runner:
             except subprocess.TimeoutExpired:
                 self.fail(where, f"`{command}` did not finish in {COMMAND_TIMEOUT} s", expected, [])
                 return False
-            actual = done.stdout.decode("utf-8", "replace").split("\n")
+            actual = [l.rstrip() for l in done.stdout.decode("utf-8", "replace").split("\n")]
+            while actual and not actual[-1]:
+                actual.pop()
             if done.returncode != 0:
                 self.fail(where, f"`{command}` exited with status {done.returncode} (show a failure"
                           " with `; echo \"exit $?\"`)", expected, actual)
                 return False
             if not output_matches(expected, actual):
-                self.fail(where, f"`{command}` printed other output", expected,
-                          [l.rstrip() for l in actual])
-                return False
-        return True
+                self.fail(where, f"`{command}` printed other output", expected, actual)
+                if not self.update:
+                    return False
+                # --update: the page is to show what the command printed; the later commands of
+                # the block still run, on the state this one left
+                self.updates.append((block.line + span[0], block.line + span[1], actual))
+                ok = False
+        return ok
 
     def run_pycon(self, block, scratch, env):
         self.commands += sum(1 for l in block.lines if l.startswith(">>> "))
@@ -259,6 +274,16 @@ class Runner:
                 seconds = time.monotonic() - start
                 print(f"{'ok  ' if ok else 'FAIL'} {block.page}:{block.line} ({seconds:.1f} s)",
                       file=self.out)
+            if self.updates:
+                with open(page, encoding="utf-8") as f:
+                    lines = f.read().split("\n")
+                for start, end, actual in sorted(self.updates, reverse=True):
+                    lines[start:end] = actual
+                with open(page, "w", encoding="utf-8") as f:
+                    f.write("\n".join(lines))
+                print(f"updated {len(self.updates)} outputs of {page}: mark what varies again",
+                      file=self.out)
+                self.updates = []
         finally:
             if self.keep:
                 print(f"kept {scratch}", file=self.out)
@@ -336,6 +361,9 @@ def main(argv=None):
                         help="the repository's root (its folders are linked into each scratch directory)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch directories")
     parser.add_argument("--links", action="store_true", help="check the links only, run nothing")
+    parser.add_argument("--update", action="store_true",
+                        help="write what each failing console command printed into its page (then"
+                             " mark again what varies, and read the diff)")
     args = parser.parse_args(argv)
     pages = []
     for page in args.pages:
@@ -356,7 +384,7 @@ def main(argv=None):
         return 1 if problems else 0
 
     root = os.path.abspath(args.root)
-    runner = Runner(args.bin, args.pythonpath, root, args.keep)
+    runner = Runner(args.bin, args.pythonpath, root, args.keep, update=args.update)
     problems = []
     start = time.monotonic()
     for page in args.pages:
