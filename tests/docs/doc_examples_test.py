@@ -103,6 +103,16 @@ class RunnerTest(unittest.TestCase):
                                               FENCE + "json", "{\"a\": 1}", FENCE))
         self.assertEqual((problems, runner.failures, runner.commands), ([], [], 0))
 
+    def test_update_writes_what_the_command_printed(self):
+        path = os.path.join(self.root, "page.md")
+        text = page("Before.", FENCE, "$ printf 'a\\nb\\n'", "old", FENCE, "After.")
+        with open(path, "w") as f:
+            f.write(text)
+        runner = doc_examples.Runner(None, None, self.root, False, out=io.StringIO(), update=True)
+        runner.run_page(path, doc_examples.parse_blocks(path, text)[0])
+        with open(path) as f:
+            self.assertEqual(f.read(), page("Before.", FENCE, "$ printf 'a\\nb\\n'", "a", "b", FENCE, "After."))
+
     def test_python_examples_run_as_doctests(self):
         good = page(FENCE + "pycon", ">>> 6 * 7", "42", ">>> 'time %.2f s' % 1.234", "'time [..] s'", FENCE)
         runner, _ = self.run_page(good)
