@@ -16,8 +16,8 @@ What may vary is marked in the page one way, for both kinds of example:
   a line `...`  matches any number of lines (none included);
   `[..]`        inside a line matches any text within that line.
 
-An example that cannot run here says why on the line just before its fence:
-  <!-- doc-test: skip: REASON -->
+An example that cannot run here says why, visibly, on the line just before its fence:
+  *Not run by the docs test: REASON.*
 It is counted and reported as skipped; a skip without a reason is an error. A `$ ` command in an
 indented code block is an error too (it would escape the test): examples are fenced.
 
@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 
-SKIP_RE = re.compile(r"^\s*<!--\s*doc-test:\s*skip\s*:?\s*(.*?)\s*-->\s*$")
+SKIP_RE = re.compile(r"^\s*\*Not run by the docs test:?\s*(.*?)\.?\*\s*$")
 FENCE_RE = re.compile(r"^(\s*)(```+|~~~+)(.*)$")
 ANY_LINES = "..."
 IN_LINE = "[..]"

@@ -85,12 +85,12 @@ class RunnerTest(unittest.TestCase):
 
     def test_skipped_examples_are_counted_and_need_a_reason(self):
         runner, problems = self.run_page(page(
-            "<!-- doc-test: skip: needs the network -->", FENCE, "$ false", FENCE))
+            "*Not run by the docs test: needs the network.*", FENCE, "$ false", FENCE))
         self.assertEqual((problems, runner.failures, len(runner.skipped)), ([], [], 1))
         self.assertIn("needs the network", runner.skipped[0])
-        _, problems = self.run_page(page("<!-- doc-test: skip -->", FENCE, "$ false", FENCE))
+        _, problems = self.run_page(page("*Not run by the docs test.*", FENCE, "$ false", FENCE))
         self.assertEqual(len(problems), 1)
-        _, problems = self.run_page(page("<!-- doc-test: skip: why -->", "", "text", FENCE, "$ true", FENCE))
+        _, problems = self.run_page(page("*Not run by the docs test: why.*", "", "text", FENCE, "$ true", FENCE))
         self.assertEqual(len(problems), 1)
 
     def test_an_indented_example_is_refused(self):
