@@ -55,8 +55,8 @@ void check_beta_times(int extra) {
     ++common;
     q3 += a.queries;
     q4 += b.queries;
-    // Algorithm 3 asks Q(x_1, x_j) once, or nothing when x_j is x_1 itself (S4); Algorithm 4 asks
-    // that query and, on a not-sure, up to beta - 1 more.
+    // Algorithm 3 asks Q(x_1, x_j) once (nothing when x_j is x_1 itself, only under
+    // self-pairs=off, S4); Algorithm 4 asks that query and, on a not-sure, up to beta - 1 more.
     RC_ASSERT(a.queries == (a.x1_asked ? 1U : 0U));
     RC_ASSERT(b.queries <= static_cast<std::size_t>(beta) * a.queries);
     at_bound += a.queries == 1 && b.queries == static_cast<std::size_t>(beta);

@@ -2,7 +2,8 @@
 // same-cluster query count stays within theory::corollary1_counts (k iterations, ceil(k eta)
 // cluster-assignment queries of at most k queries each, at most bit_width(n) search steps of beta
 // queries each); Phase 2 evaluates exactly sum_i |S_i| <= kn distances and its sorts compare
-// O(|S_i| log |S_i|) times. Note: proofs-notes/corollary1-complexity.md.
+// O(|S_i| log |S_i|) times. Phase 1's averaging, O(k^2 eta m) per run, is argued in the note and
+// not counted here. Note: proofs-notes/corollary1-complexity.md.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -126,7 +126,7 @@ TEST(Lemma5CloseCenter, ShrunkCounterexampleAboveTheBound) {
       X(static_cast<Eigen::Index>(a.size() + j), 0) = b[j];
     labels.assign(a.size(), 1);
     labels.resize(a.size() + b.size(), 2);
-    Instance inst{X, labels, cluster_stats(X, labels), "line"};
+    Instance inst{X, labels, cluster_stats(X, labels), "line", {}};
     RC_PRE(inst.stats.gamma > 1.0 && std::isfinite(inst.stats.gamma));
     RC_PRE(inst.stats.radii[0] > 0.0);
     try {

@@ -45,7 +45,9 @@ inline Instance theorem2_shrunk_instance() {
   }
   set_line_points(inst, xs);
   inst.shape = "ring";
-  return with_center_points(inst);
+  Instance out = with_center_points(inst);
+  out.violates = {"distinct"};  // 11 + 10 + 3 + 3 copies (proofs-notes/hypotheses.md)
+  return out;
 }
 
 // The same counterexample with distinct points (X is a set in the paper): copy i of each repeated
@@ -75,15 +77,36 @@ inline Instance theorem2_jittered_instance() {
 
 // Theorem 3 (proofs-notes/theorem3-global-distance-weak.md, anchor-rules.md).
 // The counterexample of proofs-notes/theorem3-global-distance-weak.md, checked by hand there: two
-// edge points and the mean point in each cluster (gamma = 1.300014, rho = 0.75, delta = 0.3). A run
-// fails exactly when its first draw, which opens a cluster and anchors it, is an edge point: 4 of
-// the 6 rows.
+// edge points and the mean point in each cluster, C_1 = {10, -10, 0} and C_2 = {33, 13, 23}
+// (r_1 = r_2 = 10, gamma = 13/10, rho = 0.75, delta = 0.1); every point is nearer its own mean
+// (Definition 1), unlike the instance it replaces (theory::check_theorem3 catches that one:
+// tests/theory/test_hypotheses.cpp). A run fails exactly when its first draw, which opens a
+// cluster and anchors it, is an edge point: 4 of the 6 rows.
 inline Instance theorem3_hand_checked_instance() {
   Instance inst;
-  inst.X.resize(6, 1);
-  inst.X << 0.42627, -0.69781, -0.13577, 0.69551, 0.59489, 0.64520;
   inst.labels = {1, 1, 1, 2, 2, 2};
-  inst.stats = cluster_stats(inst.X, inst.labels);
+  set_line_points(inst, {10, -10, 0, 33, 13, 23});
+  inst.shape = "line";
+  return inst;
+}
+
+// Theorem 1 under Definition 5's open readings (props/theorem1_abstention_models.cpp).
+// Two clusters of two points on a line, C1 = {0, 1} and C2 = {10, 11} (gamma = 19), so that Z_p
+// holds at most two distinct points: B's beta draws can ask at most two distinct pairs.
+inline Instance two_pairs() {
+  Instance inst;
+  inst.labels = {1, 1, 2, 2};
+  set_line_points(inst, {0, 1, 10, 11});
+  inst.shape = "line";
+  return inst;
+}
+
+// Two clusters of five points, C1 = {0, 1, 2, 3, 4} and C2 = {20, ..., 24}: with rho = 0.9 the two
+// ends of each cluster are its hard points (d(x, mu_i) = r(C_i) > 0.9 r(C_i)).
+inline Instance two_segments() {
+  Instance inst;
+  inst.labels = {1, 1, 1, 1, 1, 2, 2, 2, 2, 2};
+  set_line_points(inst, {0, 1, 2, 3, 4, 20, 21, 22, 23, 24});
   inst.shape = "line";
   return inst;
 }
@@ -107,6 +130,7 @@ inline Instance theorem3_referee_instance() {
     add(v, 1, 2);
   set_line_points(inst, xs);
   inst.shape = "line";
+  inst.violates = {"distinct"};  // 21, 14 and 9 copies, as the referee gave it
   return inst;
 }
 
@@ -133,8 +157,9 @@ inline Instance theorem3_second_referee_instance() {
   return inst;
 }
 
-// The instance the generated search of Theorem 3 finds on its stream (StatedClaimIsFalsified:
-// RapidCheck seed 1009, 20 cases; falsified after 5 cases, shrunk 5 times), checked by hand in
+// The instance the generated search of Theorem 3 found on its stream before generated cases were
+// checked against Definition 1 (StatedClaimIsFalsified: RapidCheck seed 1009, 20 cases;
+// falsified after 5 cases, shrunk 5 times; it meets every hypothesis), checked by hand in
 // proofs-notes/theorem3-global-distance-weak.md: k = 2, m = 2, two "ring" points per cluster
 // (each at r_i from its cluster's mean, 2 r_i apart) plus a point at each mean; gamma = 4.053,
 // rho = 0.75, delta = 0.1, eta = 1195.64. The coordinates are RapidCheck's, as printed.

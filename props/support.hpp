@@ -31,6 +31,10 @@ struct Instance {
   std::vector<int> labels;  // 1..k
   ClusterStats stats;
   std::string shape;  // "blob", "ring", "line" or "mixed"
+  // The hypotheses (theory::to_string(HypothesisId) names, ssac/theory/hypotheses.hpp) this
+  // instance is pinned as violating, e.g. "distinct" for one with repeated points; empty for every
+  // generated instance, which must meet them all (proofs-notes/hypotheses.md).
+  std::vector<std::string> violates;
   int k() const { return static_cast<int>(stats.sizes.size()); }
 };
 

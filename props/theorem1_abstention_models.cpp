@@ -12,6 +12,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "pinned_instances.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/rng.hpp"
 #include "ssac/theory/bounds.hpp"
@@ -22,30 +23,6 @@ namespace {
 
 constexpr double kQ = 0.7, kDelta = 0.1;
 constexpr std::uint64_t kRuns = 4000;
-
-// Two clusters of two points on a line, C1 = {0, 1} and C2 = {10, 11} (gamma = 19), so that Z_p
-// holds at most two distinct points: B's beta draws can ask at most two distinct pairs.
-Instance two_pairs() {
-  Instance inst;
-  inst.X.resize(4, 1);
-  inst.X << 0, 1, 10, 11;
-  inst.labels = {1, 1, 2, 2};
-  inst.stats = cluster_stats(inst.X, inst.labels);
-  inst.shape = "line";
-  return inst;
-}
-
-// Two clusters of five points, C1 = {0, 1, 2, 3, 4} and C2 = {20, ..., 24}: with rho = 0.9 the two
-// ends of each cluster are its hard points (d(x, mu_i) = r(C_i) > 0.9 r(C_i)).
-Instance two_segments() {
-  Instance inst;
-  inst.X.resize(10, 1);
-  inst.X << 0, 1, 2, 3, 4, 20, 21, 22, 23, 24;
-  inst.labels = {1, 1, 1, 1, 1, 2, 2, 2, 2, 2};
-  inst.stats = cluster_stats(inst.X, inst.labels);
-  inst.shape = "line";
-  return inst;
-}
 
 // Algorithm 1 with Algorithm 2 at Theorem 1's eta and beta for (k, m, delta, gamma, q).
 Params theorem1_params(const Instance& inst) {

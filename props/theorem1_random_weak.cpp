@@ -66,6 +66,12 @@ void check_theorem1(Fault fault, Search search = Search::random, const Profile* 
   const double gamma = std::isinf(inst.stats.gamma) ? 3.0 : inst.stats.gamma;
   const auto n = static_cast<long long>(inst.X.rows());
   RC_PRE(n >= 2);
+  // Theorem 1's hypotheses at the gamma its eta is taken at (ssac/theory/hypotheses.hpp): a
+  // generated instance that is not a center-based clustering of distinct points with respect to
+  // its means is outside the theorem and discarded.
+  RC_PRE(
+      theory::check_theorem1(as_dataset(inst), static_cast<std::size_t>(k), theory::Decimal(gamma))
+          .all_hold());
   Params P;
   P.k = k;
   P.eta = theory::eta_random<double>(k, inst.X.cols(), delta, gamma, q);

@@ -18,9 +18,26 @@ inline constexpr std::uint64_t kTheoremRuns = 1000;
 #include <vector>
 
 #include "ssac/theory/bounds.hpp"
+#include "ssac/theory/hypotheses.hpp"
 #include "support.hpp"
 
 namespace ssac::props {
+
+inline Dataset as_dataset(const Instance& inst) {
+  Dataset data;
+  data.points = inst.X;
+  data.labels = inst.labels;
+  return data;
+}
+
+// The names of the hypotheses the report finds violated, in HypothesisId order: what an
+// instance's `violates` must equal.
+inline std::vector<std::string> violated(const theory::HypothesisReport& r) {
+  std::vector<std::string> out;
+  for (const theory::Hypothesis& h : r.items)
+    if (!h.holds) out.push_back(theory::to_string(h.id));
+  return out;
+}
 
 inline std::uint64_t count_failures(
     const Instance& inst, const Params& P,
@@ -45,12 +62,15 @@ inline void check_distance_weak(const char* property, bool global, const Instanc
                                 double rho, double delta, std::uint64_t seed, Fault fault,
                                 std::uint64_t runs, bool perfect_oracle = false,
                                 AnchorRule anchor = AnchorRule::opener) {
-  Dataset data;
-  data.points = inst.X;
-  data.labels = inst.labels;
+  const Dataset data = as_dataset(inst);
   const auto rep = global ? theory::distance_weak_global(data, rho, delta)
                           : theory::distance_weak_local(data, nu, rho, delta);
   RC_PRE(rep.satisfied && rep.eta.has_value());
+  // Every hypothesis of the theorem (distinct points, Definition 1 with respect to the means, the
+  // margin, nu and x*, K = k), except those a pinned instance is pinned as violating: a generated
+  // instance outside the theorem is discarded, not counted.
+  RC_PRE(violated(theory::check_distance_weak(data, rep, static_cast<std::size_t>(inst.k()))) ==
+         inst.violates);
   const double eta = static_cast<double>(rep.eta->value);
   RC_PRE(eta * inst.k() < 2e5);
   Params P;
@@ -126,12 +146,12 @@ inline constexpr double kPinnedAlpha = 1e-6;
 // The failures of `pin.runs` runs under `anchor`; the instance must meet the theorem's hypotheses.
 inline std::uint64_t pinned_failures(const PinnedInstance& pin, AnchorRule anchor,
                                      std::uint64_t seed, Fault variant = Fault::none) {
-  Dataset data;
-  data.points = pin.inst.X;
-  data.labels = pin.inst.labels;
+  const Dataset data = as_dataset(pin.inst);
   const auto rep = pin.global ? theory::distance_weak_global(data, pin.rho, pin.delta)
                               : theory::distance_weak_local(data, pin.nu, pin.rho, pin.delta);
   EXPECT_TRUE(rep.satisfied && rep.eta.has_value()) << pin.name << ": outside the theorem";
+  const auto hyp = theory::check_distance_weak(data, rep, static_cast<std::size_t>(pin.inst.k()));
+  EXPECT_EQ(violated(hyp), pin.inst.violates) << pin.name << ": " << hyp.failures();
   if (!rep.satisfied || !rep.eta.has_value()) return 0;
   Params P;
   P.k = pin.inst.k();

@@ -446,12 +446,13 @@ ssac::OracleCheck check_oracle(const py::object& trace, const py::object& data,
 // As `ssac choices`: the choices of many traces on one dataset against their exact law
 // (ssac/choice_law.hpp). Each trace as validate takes it; a dict of the report.
 py::dict choices(const py::iterable& traces, const py::object& data, double alpha, int bins,
-                 std::uint64_t seed) {
+                 std::uint64_t seed, int grid) {
   ssac::ReplayOptions options;
   const ssac::Matrix X = replay_points(data, options);
   ssac::ChoiceLawOptions o;
   o.alpha = alpha;
   o.bins = bins;
+  o.grid = grid;
   o.seed = seed;
   ssac::ChoiceLaw law(o);
   std::size_t i = 0;
@@ -465,10 +466,12 @@ py::dict choices(const py::iterable& traces, const py::object& data, double alph
   const ssac::ChoiceLawReport r = law.report();
   py::list kinds;
   for (const ssac::ChoiceKind& k : r.kinds)
-    kinds.append(py::dict("name"_a = k.name, "law"_a = k.law, "choices"_a = k.choices,
-                          "counts"_a = k.counts, "repeats"_a = k.repeats,
-                          "expected_repeats"_a = k.expected_repeats, "not_sure"_a = k.not_sure,
-                          "expected_not_sure"_a = k.expected_not_sure, "p"_a = k.p));
+    kinds.append(
+        py::dict("name"_a = k.name, "law"_a = k.law, "choices"_a = k.choices, "counts"_a = k.counts,
+                 "repeats"_a = k.repeats, "expected_repeats"_a = k.expected_repeats,
+                 "not_sure"_a = k.not_sure, "expected_not_sure"_a = k.expected_not_sure,
+                 "pairs"_a = k.pairs, "hits"_a = k.hits, "expected_hits"_a = k.expected_hits,
+                 "p_bins"_a = k.p_bins, "ks_d"_a = k.ks_d, "p_ks"_a = k.p_ks, "p"_a = k.p));
   return py::dict("traces"_a = r.traces, "passes"_a = r.passes(), "kinds"_a = kinds,
                   "answers_not_checked"_a = r.answers_not_checked, "impossible"_a = r.impossible);
 }
@@ -680,12 +683,14 @@ PYBIND11_MODULE(ssac, mod) {
 
   mod.def("choices", &choices,
           "Tests the random choices recorded in many traces against their exact law (as `ssac "
-          "choices`): Phase-1 draws, draws of B and random-weak abstentions. `traces`: an "
-          "iterable of traces, each as ssac.validate takes it; `data`: the points or a CSV path. "
-          "A trace that does not conform raises ssac.DataError. Returns a dict: traces, passes, "
-          "kinds (name, law, choices, counts per bin, repeats or not_sure with their expected "
-          "numbers, p), answers_not_checked, impossible.",
-          "traces"_a, "data"_a, py::kw_only(), "alpha"_a = 1e-6, "bins"_a = 10, "seed"_a = 0);
+          "choices`): Phase-1 draws, draws of B and random-weak abstentions, one at a time and "
+          "in pairs. `traces`: an iterable of traces, each as ssac.validate takes it; `data`: "
+          "the points or a CSV path. A trace that does not conform raises ssac.DataError. "
+          "Returns a dict: traces, passes, kinds (name, law, pairs, choices, counts per bin or "
+          "cell, hits and expected_hits, repeats or not_sure with their expected numbers, "
+          "p_bins, ks_d, p_ks, p), answers_not_checked, impossible.",
+          "traces"_a, "data"_a, py::kw_only(), "alpha"_a = 1e-6, "bins"_a = 10, "seed"_a = 0,
+          "grid"_a = 4);
 
   mod.def("bounds", &bounds,
           "The sampling numbers of `ssac bounds` for one combination: a dict with the fields of "

@@ -203,20 +203,28 @@ def non_monotone(c):
 
 # ---------------------------------------------------------------- the tables
 
-def script_table(cals, theory_at="gamma_max", grid_column=False):
+def script_table(cals, theory_at="gamma_max", grid_column=False, low=None):
     """The table of scripts/bounds-vs-practice.sh: a row per calibrate output; with grid_column,
-    the largest eta of each output's grid after q."""
+    the largest eta of each output's grid after q; with low (a function of an output giving
+    Theorem 1's eta at the window's lower end gamma_min), that eta and its ratio after the ratio
+    at gamma_max."""
     grid = ("grid up to | ", "---|") if grid_column else ("", "")
+    lows = ("eta_random at gamma_min | ratio at gamma_min | ", "---|---|") if low else ("", "")
     out = [f"| gamma window | q | {grid[0]}empirical eta | re-check (failures of reps, CP bound) | "
-           f"eta_random (Thm 1, at {theory_at}) | ratio | eta_random Pinelis | eta_perfect | "
-           f"non-monotone |", f"|---|---|{grid[1]}---|---|---|---|---|---|---|"]
+           f"eta_random (Thm 1, at {theory_at}) | ratio | {lows[0]}eta_random Pinelis | "
+           f"eta_perfect | non-monotone |", f"|---|---|{grid[1]}---|---|---|---|{lows[1]}---|---|---|"]
     for c in cals:
         r = c["recheck"]
         re_check = f"{r['which']}: {r['failures']} of {r['reps']}, CP {r['upper']}" if r else "-"
         emp = c["empirical"] if c["outcome"] == "confirmed" else c["outcome"]
         top = f"{count(int(Fraction(c['grid'][-1]['value'])))} | " if grid_column else ""
+        at_low = ""
+        if low:
+            th = low(c)
+            at_low = (f"{th} | {theory_ratio(th, c)} | " if th is not None
+                      else "∞ (γ → 1) | ∞ | ")
         out.append(f"| {c['label']} | {c['q']} | {top}{emp} | {re_check} | {c['eta_random']} | "
-                   f"{c['ratio']} | {c['pinelis']} | {c['perfect']} | {non_monotone(c)} |")
+                   f"{c['ratio']} | {at_low}{c['pinelis']} | {c['perfect']} | {non_monotone(c)} |")
     return out
 
 
@@ -262,14 +270,34 @@ def generator_failure(o, w, q):
     return o.window(w, q, "fewer-clusters")
 
 
+def theory_at_low(o, event):
+    """Theorem 1's eta at a window's lower end gamma_min, read from the output of the window whose
+    upper end is gamma_min (same q; Theorem 1's eta depends on k, m, delta, gamma and q only, and
+    every window output has the same k, m and delta); None at gamma_min = 1, where it is
+    infinite."""
+    def at(c):
+        lo = c["window"][0]
+        if Fraction(lo) == 1:
+            return None
+        for w in WINDOWS:
+            if Fraction(w.split(":")[1]) == Fraction(lo):
+                other = o.window(w, c["q"], event)
+                if other.get("theory_gamma") is None or Fraction(other["theory_gamma"]) != Fraction(lo):
+                    raise Bad(f"{other['path']}: theory not at gamma = {lo}")
+                return other["eta_random"]
+        raise Bad(f"no window output ends at gamma = {lo}, so no theory at ({lo}, ...]'s lower end")
+    return at
+
+
 def t_failure_generator(o):
     return script_table([o.window(w, q, "fewer-clusters")
-                         for w in ["1:1.05", "1.05:1.1", "1.1:1.3", "1.3:2"] for q in QS])
+                         for w in ["1:1.05", "1.05:1.1", "1.1:1.3", "1.3:2"] for q in QS],
+                        low=theory_at_low(o, "fewer-clusters"))
 
 
 def t_recovery_generator(o):
     return script_table([o.window(w, q, "recovery") for w in WINDOWS for q in QS],
-                        grid_column=True)
+                        grid_column=True, low=theory_at_low(o, "recovery"))
 
 
 def t_recovery_hardest(o):

@@ -18,8 +18,8 @@ field() {
   awk -F, -v row="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     NR == row + 1 { print $(col[name]) }' "$1"
 }
-# The reason: everything after the 22nd comma, unquoted.
-reason() { sed -n "$(($2 + 1))p" "$1" | cut -d, -f23- | sed -e 's/^"//' -e 's/"$//'; }
+# The reason: everything after the 24th comma, unquoted.
+reason() { sed -n "$(($2 + 1))p" "$1" | cut -d, -f25- | sed -e 's/^"//' -e 's/"$//'; }
 
 # Cluster 1 = {0,1,2,3,4} (mean 2, r = 2), cluster 2 = {20,21,22} (mean 21, r = 1); gamma = 9.
 # Ratios d(x, mu_i)/r(C_i): cluster 1: 1, .5, 0, .5, 1; cluster 2: 1, 0, 1.
@@ -79,8 +79,8 @@ global//0.9/0.05 global//0.9/0.01 global//0.75/0.05 global//0.75/0.01 "
   bad "nu = 10: $(sed -n 6p g.csv)"
 reason g.csv 5 | grep -qF 'c = 0 <= 0' && ok || bad "nu = 10 reason: $(reason g.csv 5)"
 # Every failing row has a reason and no eta; every passing row an eta and no reason.
-awk -F, 'NR > 1 { if ($20 == 1 && ($22 == "" || $23 != "")) exit 1;
-                  if ($20 == 0 && ($22 != "" || $23 == "")) exit 1 }' g.csv && ok ||
+awk -F, 'NR > 1 { if ($22 == 1 && ($24 == "" || $25 != "")) exit 1;
+                  if ($22 == 0 && ($24 != "" || $25 == "")) exit 1 }' g.csv && ok ||
   bad "satisfied, eta and reason disagree: $(cat g.csv)"
 
 # Theorem 2's nu range [gamma, gamma+1]: below and above it.
@@ -101,6 +101,30 @@ reason r.csv 1 | grep -qF 'nu = 8.5 is outside [gamma, gamma+1] = [9, 10]' && ok
 printf 'x,label\n0,1\n3,1\n2.5,2\n6,2\n' >overlap.csv
 "$SSAC" bounds --data overlap.csv --format csv >o.csv
 reason o.csv 1 | grep -qF '<= 1 (Theorem 3 needs gamma > 1)' && ok || bad "gamma < 1: $(cat o.csv)"
+
+# The file's own hypotheses (theory::check_clustering): distinct points, and Definition 1 with
+# respect to the means. Rows 1 and 2 coincide; everything else holds.
+printf 'x,label\n0,1\n0,1\n2,1\n20,2\n21,2\n22,2\n' >dup.csv
+"$SSAC" bounds --data dup.csv --rho 0.9 --format csv >dup.out
+[ "$(field dup.out 1 x_star),$(field dup.out 1 distinct),$(field dup.out 1 center_based)" = "1,0,1" ] &&
+  ok || bad "repeated rows: $(cat dup.out)"
+[ "$(field dup.out 1 satisfied),$(field dup.out 1 eta)" = "0," ] && ok || bad "no eta: $(cat dup.out)"
+reason dup.out 1 | grep -qF 'points not distinct: 1 row(s) repeat an earlier point, first row 1 and row 2' &&
+  ok || bad "repeated rows' reason: $(reason dup.out 1)"
+# The Theorem 3 instance pinned before the check existed: gamma = 1.300014 and an x* in each
+# cluster, but its row 1 (0.42627, in C_1) lies 0.219 from mu_2 and 0.562 from mu_1.
+printf 'x,label\n0.42627,1\n-0.69781,1\n-0.13577,1\n0.69551,2\n0.59489,2\n0.64520,2\n' >def1.csv
+"$SSAC" bounds --data def1.csv --rho 0.75 --delta 0.1 --format csv >def1.out
+[ "$(field def1.out 1 x_star),$(field def1.out 1 distinct),$(field def1.out 1 center_based)" = "1,1,0" ] &&
+  ok || bad "Definition 1: $(cat def1.out)"
+[ "$(field def1.out 1 satisfied),$(field def1.out 1 eta_ceil)" = "0," ] && ok || bad "$(cat def1.out)"
+reason def1.out 1 | grep -qF 'not center-based with respect to the means (Definition 1): 1 point(s) not nearest their own mean, first row 1 of C_1' &&
+  ok || bad "Definition 1's reason: $(reason def1.out 1)"
+"$SSAC" bounds --data def1.csv --rho 0.75 --delta 0.1 >def1.txt
+grep -qE '^  Definition 1 +no +1 point' def1.txt && grep -qE '^  conditions +fail' def1.txt &&
+  grep -qE '^  eta +n/a' def1.txt && ok || bad "text of Definition 1: $(cat def1.txt)"
+"$SSAC" bounds --data def1.csv --rho 0.75 --delta 0.1 --format markdown >def1.md
+grep -qF '| no | - | not center-based' def1.md && ok || bad "markdown of Definition 1: $(cat def1.md)"
 
 # Generated data with a wide margin: gamma agrees with `ssac gamma`, the formats agree.
 "$SSAC" generate --n 600 --m 2 --k 3 --std 1 --gamma-min 1.3 --gamma-max inf --seed 5 \

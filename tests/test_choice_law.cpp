@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "ssac/choice_law.hpp"
 #include "ssac/error.hpp"
+#include "ssac/testing/choice_bugs.hpp"
 #include "ssac/trace.hpp"
 #include "trace_fixture.hpp"
 
@@ -21,61 +23,8 @@ namespace {
 using fixtures::squares;
 const std::vector<int>& kLabels = fixtures::kSquareLabels;
 
-// How a buggy implementation draws. Each is a mistake an implementation of the paper could make;
-// none changes what a trace records about the run's decisions, only how often each choice is made.
-enum class Bug {
-  none,
-  phase1_without_replacement,  // Z drawn without replacement (S1 says with)
-  b_without_replacement,       // B drawn without replacement from Z_p's positions (S5 says with)
-  b_from_distinct_rows,        // B uniform over Z_p's distinct rows, not its positions
-  never_last,                  // an index draw that never returns a pool's last element
-  abstention_q_squared,        // not-sure with probability 1 - q^2 instead of 1 - q
-};
-
-class BuggyChooser : public Chooser {
- public:
-  BuggyChooser(Bug bug, Rng rng, std::size_t b_size) : bug_(bug), rng_(rng), b_size_(b_size) {}
-  std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override {
-    // A new sample: another kind of draw or another pool than the last draw's, or a B of b_size_
-    // draws complete (the B of successive probes share Z_p).
-    if (what != last_ || pool != last_pool_ ||
-        (what == Draw::search_sample && in_block_ == b_size_)) {
-      taken_.clear();
-      in_block_ = 0;
-    }
-    last_ = what;
-    last_pool_ = pool;
-    ++in_block_;
-    const bool without = (bug_ == Bug::phase1_without_replacement && what == Draw::phase1_sample) ||
-                         (bug_ == Bug::b_without_replacement && what == Draw::search_sample);
-    if (without && taken_.size() < pool.size()) {
-      std::size_t at;
-      do
-        at = rng_.uniform_index(pool.size());
-      while (std::find(taken_.begin(), taken_.end(), at) != taken_.end());
-      taken_.push_back(at);
-      return at;
-    }
-    if (bug_ == Bug::b_from_distinct_rows && what == Draw::search_sample) {
-      std::vector<std::size_t> rows(pool);
-      std::sort(rows.begin(), rows.end());
-      rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-      const std::size_t row = rows[rng_.uniform_index(rows.size())];
-      return static_cast<std::size_t>(std::find(pool.begin(), pool.end(), row) - pool.begin());
-    }
-    if (bug_ == Bug::never_last && pool.size() > 1) return rng_.uniform_index(pool.size() - 1);
-    return rng_.uniform_index(pool.size());
-  }
-
- private:
-  Bug bug_;
-  Rng rng_;
-  std::size_t b_size_;
-  Draw last_ = Draw::anchor;
-  std::vector<std::size_t> last_pool_;
-  std::size_t in_block_ = 0;
-  std::vector<std::size_t> taken_;
-};
+using testing::ChoiceBug;
+using Bug = testing::ChoiceBug;
 
 constexpr double kQ = 0.7;
 
@@ -88,27 +37,10 @@ Params params() {
   return p;
 }
 
-// `runs` traces of the implementation with `bug`, seeds 1..runs, random-weak oracle q = 0.7.
-std::vector<std::string> traces(Bug bug, int runs) {
-  std::vector<std::string> out;
-  for (int s = 1; s <= runs; ++s) {
-    const auto seed = static_cast<std::uint64_t>(s);
-    const double q = bug == Bug::abstention_q_squared ? kQ * kQ : kQ;
-    RandomWeakOracle oracle(kLabels, q, Rng::stream(seed, {kStreamOracle}));
-    BuggyChooser chooser(bug, Rng::stream(seed, {kStreamAlgorithm}),
-                         static_cast<std::size_t>(params().beta - 1));
-    TraceHeader h;
-    h.params = params();
-    OracleSpec o;
-    o.kind = OracleKind::random;
-    o.q = kQ;  // what the implementation claims
-    h.oracle = o;
-    h.seed = seed;
-    fixtures::TraceText t(squares(), h);
-    run_ssac(squares(), oracle, chooser, h.params, t.writer.get());
-    out.push_back(std::move(t.text));
-  }
-  return out;
+// `runs` traces of the implementation with `bug`, seeds 1..runs, random-weak oracle q = 0.7
+// (lib/testing/choice_bugs.cpp).
+std::vector<std::string> traces(Bug bug, int runs, double strength = 0.5) {
+  return testing::buggy_traces(squares(), kLabels, params(), kQ, {bug, strength}, 1, runs);
 }
 
 ChoiceLawReport audit(const std::vector<std::string>& ts, std::uint64_t seed = 0) {
@@ -133,12 +65,14 @@ TEST(ChoiceLaw, TheReferencesTracesConform) {
     const ChoiceLawReport r = audit(ts, seed);
     EXPECT_TRUE(r.passes()) << "offset seed " << seed;
     EXPECT_EQ(r.traces, static_cast<std::size_t>(kRuns));
-    EXPECT_EQ(r.checked(), 3);
+    EXPECT_EQ(r.checked(), 8);  // every kind, marginal and joint, has choices here
     EXPECT_EQ(r.impossible, 0u);
     // Enough choices of each kind for the negative controls below to mean something.
     EXPECT_GT(kind(r, "phase1_draw").choices, 2000u);
     EXPECT_GT(kind(r, "b_draw").choices, 300u);
     EXPECT_GT(kind(r, "abstention").choices, 2000u);
+    EXPECT_GT(kind(r, "b_probe_pair").choices, 300u);
+    EXPECT_GT(kind(r, "repeat_agreement").choices, 1000u);
   }
 }
 
@@ -225,6 +159,89 @@ TEST(ChoiceLaw, OptionsOutsideTheirRanges) {
   o.alpha = 1e-6;
   o.bins = 1;
   EXPECT_THROW(ChoiceLaw{o}, ParameterError);
+  o.bins = 10;
+  o.grid = 33;
+  EXPECT_THROW(ChoiceLaw{o}, ParameterError);
+}
+
+// The Kolmogorov-Smirnov tail: for one value D_1^+ = 1 - u, so P(D_1^+ >= d) = 1 - d exactly;
+// for large n the Smirnov limit exp(-2 n d^2) (with its first correction, Stephens 1970: d scaled
+// by sqrt(n) + 0.12 + 0.11 / sqrt(n)); and for n = 5 a simulation.
+TEST(ChoiceLaw, KolmogorovSmirnovTail) {
+  EXPECT_EQ(ks_p_value(1, 0.3), 1.0);  // 2 (1 - d), capped
+  EXPECT_NEAR(ks_p_value(1, 0.8), 2 * 0.2, 1e-12);
+  EXPECT_EQ(ks_p_value(100, 0.0), 1.0);
+  EXPECT_EQ(ks_p_value(100, 1.0), 0.0);
+  for (const double x : {1.0, 1.5, 2.0, 2.5}) {
+    const double n = 1e5, d = x / std::sqrt(n);
+    const double z = d * (std::sqrt(n) + 0.12 + 0.11 / std::sqrt(n));
+    EXPECT_NEAR(ks_p_value(100000, d) / (2 * std::exp(-2 * z * z)), 1.0, 0.01) << x;
+  }
+  // n = 5, d = 0.4: the share of 200,000 simulated samples with D^+ >= d, within 5 standard errors.
+  Rng rng(7);
+  int over = 0;
+  const int sims = 200000;
+  for (int i = 0; i < sims; ++i) {
+    std::vector<double> u(5);
+    for (double& v : u)
+      v = rng.uniform01();
+    std::sort(u.begin(), u.end());
+    double dplus = 0;
+    for (std::size_t j = 0; j < u.size(); ++j)
+      dplus = std::max(dplus, static_cast<double>(j + 1) / 5.0 - u[j]);
+    over += dplus >= 0.4 ? 1 : 0;
+  }
+  const double share = over / double(sims);
+  EXPECT_NEAR(ks_p_value(5, 0.4) / 2, share, 5 * std::sqrt(share * (1 - share) / sims));
+}
+
+// The 9-point instance of lib/testing (three clusters of three; k = 3, eta = 2, beta = 3,
+// Algorithm 4, q = 0.7), the size of the smallest data sets people test on.
+ChoiceLawReport nine_audit(Bug bug, int runs, std::uint64_t first_seed = 1, double strength = 0.5) {
+  const testing::ChoiceInstance c = testing::nine_points();
+  const auto ts =
+      testing::buggy_traces(c.X, c.labels, c.params, c.q, {bug, strength}, first_seed, runs);
+  ChoiceLaw law({});
+  for (std::size_t i = 0; i < ts.size(); ++i)
+    law.add_text(c.X, ts[i], "trace " + std::to_string(i));
+  return law.report();
+}
+
+// Clean traces on the 9-point instance pass at three disjoint seed ranges (false alarm at most
+// 1e-6 each); the long run (3 x 1,000, and more) is scripts/choice_power.sh's.
+TEST(ChoiceLaw, NinePointReferenceConforms) {
+  for (std::uint64_t first : {1u, 100001u, 200001u}) {
+    const ChoiceLawReport r = nine_audit(Bug::none, 300, first);
+    EXPECT_TRUE(r.passes()) << "seeds from " << first;
+    EXPECT_EQ(r.checked(), 8);
+  }
+}
+
+void expect_nine_caught(Bug bug, int runs, const std::string& kind_name, double strength = 0.5) {
+  const ChoiceLawReport r = nine_audit(bug, runs, 1, strength);
+  EXPECT_FALSE(r.passes()) << testing::to_string(bug);
+  const ChoiceKind& k = kind(r, kind_name);
+  EXPECT_LE(k.p, r.options.alpha / r.checked()) << kind_name << " p = " << k.p;
+  std::printf("%s at %d traces: %s p = %g (bins %g, KS %g)\n", testing::to_string(bug).c_str(),
+              runs, kind_name.c_str(), k.p, k.p_bins, k.p_ks);
+}
+
+// A 10% front bias in Phase-1 draws (the front half of S_i drawn 1.1 times as often), caught at
+// 500 traces: the Kolmogorov-Smirnov statistic sees a shift that ten bins spread thin.
+TEST(ChoiceLaw, CatchesATenPercentFrontBiasAt500Traces) {
+  expect_nine_caught(Bug::front_bias_phase1, 500, "phase1_draw", 0.1);
+}
+
+// Bugs of dependence: every value's own law is (nearly) right, two values together are not.
+// Each is caught at 500 traces (docs/choice-power.md: the traces each needs).
+TEST(ChoiceLaw, CatchesBReusedAcrossProbes) {
+  expect_nine_caught(Bug::b_reused_across_probes, 500, "b_probe_pair");
+}
+TEST(ChoiceLaw, CatchesPhase1DrawsThatFollowThePrevious) {
+  expect_nine_caught(Bug::phase1_follows_previous, 500, "phase1_pair");
+}
+TEST(ChoiceLaw, CatchesAnOracleThatRepeatsItsAnswers) {
+  expect_nine_caught(Bug::oracle_repeats_answers, 500, "repeat_agreement");
 }
 
 }  // namespace

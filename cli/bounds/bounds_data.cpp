@@ -12,6 +12,7 @@
 #include "output/table.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
+#include "ssac/theory/hypotheses.hpp"
 
 namespace ssac::cli {
 
@@ -22,19 +23,28 @@ using theory::Real50;
 struct DataRow {
   theory::DistanceWeakReport r;
   theory::Decimal delta;
-  std::string reason;  // empty when the theorem's conditions hold
+  bool satisfied = false;  // r.satisfied and the file's own hypotheses (DataInfo)
+  std::string reason;      // empty when the theorem's conditions hold
 };
 
+// The hypotheses that depend on the file alone (theory::check_clustering): X is a set of distinct
+// points and a center-based clustering with respect to its means (Definition 1). The margin,
+// nu/rho and x* conditions are per row, in theory::DistanceWeakReport.
 struct DataInfo {
   std::size_t k = 0, m = 0, n = 0;
+  theory::Hypothesis distinct, center_based;
 };
 
 // Every condition that theory::DistanceWeakReport::satisfied combines, in words: gamma > 1 and
 // finite; gamma <= nu <= gamma + 1 (Theorem 2 only); an x* in every cluster with
 // d(x*, mu_i) < (c - 2 epsilon) r(C_i) for some epsilon > 0, i.e. t_max < c; q_d > 0 (the proof's
 // q_d = min_i |G_i(c)| / |C_i|).
-std::string failure_reason(const theory::DistanceWeakReport& r) {
+std::string failure_reason(const theory::DistanceWeakReport& r, const DataInfo& info) {
   std::vector<std::string> why;
+  if (!info.distinct.holds) why.push_back("points not distinct: " + info.distinct.detail);
+  if (!info.center_based.holds)
+    why.push_back("not center-based with respect to the means (Definition 1): " +
+                  info.center_based.detail);
   const std::string thm = r.global ? "Theorem 3" : "Theorem 2";
   if (!(r.gamma > 1))
     why.push_back("gamma = " + format_double(r.gamma) + " <= 1 (" + thm + " needs gamma > 1)");
@@ -103,8 +113,10 @@ std::string json_output(const DataInfo& info, const std::vector<DataRow>& rows) 
     j["epsilon"] = dv(r.epsilon);
     j["nu_in_range"] = r.nu_in_range;
     j["x_star"] = r.x_star;
-    j["satisfied"] = r.satisfied;
-    j["eta"] = r.eta ? certified_json(*r.eta) : Json(nullptr);
+    j["distinct"] = info.distinct.holds;
+    j["center_based"] = info.center_based.holds;
+    j["satisfied"] = row.satisfied;
+    j["eta"] = row.satisfied && r.eta ? certified_json(*r.eta) : Json(nullptr);
     j["reason"] = row.reason.empty() ? Json(nullptr) : Json(row.reason);
     out.push_back(std::move(j));
   }
@@ -115,7 +127,7 @@ Table csv_table(const DataInfo& info, const std::vector<DataRow>& rows) {
   Table t;
   t.columns = columns(
       "oracle,theorem,nu,rho,delta,k,m,n,gamma,c,worst_cluster,good,size,q_d,q,t_max,epsilon,"
-      "nu_in_range,x_star,satisfied,eta,eta_ceil,reason");
+      "nu_in_range,x_star,distinct,center_based,satisfied,eta,eta_ceil,reason");
   for (const DataRow& row : rows) {
     const auto& r = row.r;
     auto flag = [](bool b) { return std::string(b ? "1" : "0"); };
@@ -138,9 +150,11 @@ Table csv_table(const DataInfo& info, const std::vector<DataRow>& rows) {
            dv(r.epsilon),
            flag(r.nu_in_range),
            flag(r.x_star),
-           flag(r.satisfied),
-           r.eta ? value_text(r.eta->value) : "",
-           r.eta ? int_or(r.eta->ceil, "") : "",
+           flag(info.distinct.holds),
+           flag(info.center_based.holds),
+           flag(row.satisfied),
+           row.satisfied && r.eta ? value_text(r.eta->value) : "",
+           row.satisfied && r.eta ? int_or(r.eta->ceil, "") : "",
            row.reason});
   }
   return t;
@@ -168,8 +182,10 @@ std::string text_output(const std::string& file, const DataInfo& info,
     t.add({"q", dv(r.q), r.global ? "q_d'^2" : "1-(1-q_d)^2"});
     t.add({"t_max", format_double(r.t_max), "max_i min_{x in C_i} d(x, mu_i)/r(C_i)"});
     t.add({"epsilon", dv(r.epsilon), "min((gamma-1)/2, (c-t_max)/2)"});
-    t.add({"conditions", r.satisfied ? "hold" : "fail", rows[i].reason});
-    if (r.eta)
+    t.add({"distinct", info.distinct.holds ? "yes" : "no", info.distinct.detail});
+    t.add({"Definition 1", info.center_based.holds ? "yes" : "no", info.center_based.detail});
+    t.add({"conditions", rows[i].satisfied ? "hold" : "fail", rows[i].reason});
+    if (rows[i].satisfied && r.eta)
       t.add({"eta", int_or(r.eta->ceil, "n/a"), value_text(r.eta->value)});
     else
       t.add({"eta", "n/a", ""});
@@ -201,7 +217,8 @@ Table central_table(const std::vector<DataRow>& rows) {
     t.add({r.global ? "global" : "local", r.global ? "-" : r.nu.str(), r.rho.str(), row.delta.str(),
            short_v(Real50(r.gamma)), short_v(Real50(r.c)), fraction(r),
            short_v(r.q == 0 ? Real50(0) : r.q), short_v(r.epsilon == 0 ? Real50(0) : r.epsilon),
-           r.satisfied ? "yes" : "no", r.eta ? int_or(r.eta->ceil, "-") : "-", row.reason});
+           row.satisfied ? "yes" : "no", row.satisfied && r.eta ? int_or(r.eta->ceil, "-") : "-",
+           row.reason});
   }
   return t;
 }
@@ -224,13 +241,18 @@ int run_data(const DataRequest& request) {
   if (!d.has_labels())
     throw DataError(request.file +
                     ": no 'label' column; Theorems 2 and 3 need the oracle's clustering");
-  const DataInfo info{static_cast<std::size_t>(d.num_labels()), d.m(), d.n()};
+  // The file's own hypotheses, once for every row (theory/hypotheses.hpp).
+  const theory::HypothesisReport file = theory::check_clustering(d);
+  const DataInfo info{static_cast<std::size_t>(d.num_labels()), d.m(), d.n(),
+                      *file.find(theory::HypothesisId::distinct),
+                      *file.find(theory::HypothesisId::center_based)};
   // Every row is computed (and its parameters checked by theory/) before any output, so a bad
   // value prints nothing.
   std::vector<DataRow> rows;
-  auto add = [&rows](theory::DistanceWeakReport r, const theory::Decimal& delta) {
-    std::string why = r.satisfied ? std::string() : failure_reason(r);
-    rows.push_back({std::move(r), delta, std::move(why)});
+  auto add = [&rows, &info](theory::DistanceWeakReport r, const theory::Decimal& delta) {
+    const bool ok = r.satisfied && info.distinct.holds && info.center_based.holds;
+    std::string why = ok ? std::string() : failure_reason(r, info);
+    rows.push_back({std::move(r), delta, ok, std::move(why)});
   };
   if (oracle != "global")
     for (const auto& nu : nus)

@@ -65,13 +65,17 @@ inline constexpr const char* kBoundsHelpFooter =
     "                       epsilon <= (gamma-1)/2 and x* condition leave (<= 0: none)\n"
     "  nu_in_range          gamma <= nu <= gamma+1 (Theorem 2; always true for global rows)\n"
     "  x_star               t_max < c, so some epsilon > 0 remains\n"
-    "  satisfied            the theorem's conditions hold: gamma > 1 finite, nu_in_range,\n"
-    "                       x_star, q_d > 0\n"
+    "  distinct             no two rows of the file coincide (X is a set, Definition 1)\n"
+    "  center_based         every point strictly nearer its own cluster's mean than any other\n"
+    "                       mean (Definition 1 with the means as centers)\n"
+    "  satisfied            the theorem's hypotheses hold: gamma > 1 finite, nu_in_range,\n"
+    "                       x_star, q_d > 0, distinct, center_based (docs/bounds-data.md)\n"
     "  eta                  {\"value\", \"ceil\"} of (log k+log(m+1)+log(1/delta)) /\n"
     "                       log(1/(1-q^(k-1)+q^(k-1)e^{-epsilon^2/2})) (proof of Theorem 2,\n"
     "                       target delta/k) at that epsilon and q; null unless satisfied\n"
     "  reason               why the conditions fail (null/empty when they hold)\n"
     "markdown and latex show oracle, nu, rho, delta, gamma, c, q_d as good/size, q, epsilon,\n"
-    "holds, eta's ceiling and reason. Text prints one block per row.";
+    "holds, eta's ceiling and reason. Text prints one block per row, with the distinct and\n"
+    "Definition 1 verdicts and the offending rows when they fail.";
 
 }  // namespace ssac::cli

@@ -122,12 +122,13 @@ def test_cluster_with_a_callable_oracle(data_csv):
     ref = ssac.cluster(X, y, k=3, eta=3, oracle="perfect", seed=6)
     assert np.array_equal(r["labels"], ref["labels"])
     assert asked == [(q["x"], q["y"]) for q in ref["queries"]]
-    # Self-pairs are asked like any pair (S4), and only under self-pairs=off never.
-    assert any(a == b for a, b in asked)
+    # Self-pairs are asked like any pair (S4; this run meets none); under self-pairs=off a callable
+    # is never asked one, and is asked exactly the pairs the reference asks under that rule.
     off = []
-    ssac.cluster(X, y, k=3, eta=3, oracle=lambda a, b: off.append((a, b)) or
-                 ("yes" if y[a] == y[b] else "no"), seed=6, rules=["self-pairs=off"])
+    r_off = ssac.cluster(X, y, k=3, eta=30, oracle=lambda a, b: off.append((a, b)) or
+                         ("yes" if y[a] == y[b] else "no"), seed=6, rules=["self-pairs=off"])
     assert off and all(a != b for a, b in off)
+    assert off == [(q["x"], q["y"]) for q in r_off["queries"]]
     # A callable is no oracle the trace format describes: its header has no "oracle" field.
     assert r["trace"] == ref["trace"].replace('"oracle":{"kind":"perfect"},', "")
 
@@ -232,6 +233,13 @@ def test_choices_as_the_cli(cli, data_csv, tmp_path):
     kinds = {k["name"]: k for k in r["kinds"]}
     assert kinds["phase1_draw"]["choices"] == sum(kinds["phase1_draw"]["counts"]) > 0
     assert kinds["abstention"]["choices"] > 0
+    # The joint kinds: pairs in a grid of 4 x 4 cells, or another size.
+    assert kinds["phase1_pair"]["pairs"] and len(kinds["phase1_pair"]["counts"]) == 16
+    assert not kinds["repeat_agreement"]["pairs"]
+    r2 = ssac.choices(traces, X, grid=2)
+    assert len({k["name"]: k for k in r2["kinds"]}["phase1_pair"]["counts"]) == 4
+    with pytest.raises(ssac.ParameterError, match="grid"):
+        ssac.choices(traces[:1], X, grid=33)
     # The same traces as files through the command line: the same verdict.
     paths = []
     for i, t in enumerate(traces[:50]):

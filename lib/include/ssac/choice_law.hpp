@@ -20,9 +20,32 @@
 // sample first (a draw without replacement never lands there), then the rest in pool order (a draw
 // that never returns the last element leaves the top short), and not-sure first among answers.
 //
-// The test: the u of each kind in `bins` equal bins, each bin's count against Binomial(N, 1/bins)
-// with exact two-sided tails, Bonferroni over bins and kinds, so that the whole check rejects a
-// conforming implementation with probability at most alpha.
+// Dependence between choices: under these laws the u of one run are independent, so any two of
+// them are uniform on the unit square. Five joint kinds pair them, each value in at most one pair
+// of a kind, so that a kind's pairs are independent too:
+//   - phase1_pair: draws 1 and 2, 3 and 4, ... of one Phase-1 sample (one iteration's Z);
+//   - b_pair: the same over the draws of B of one search (Phase 2 of one iteration), in order;
+//   - b_probe_pair: draw j of the first and second B of a search, of the third and fourth, ...
+//     (a fresh B at every probe, S5);
+//   - abstention_pair: consecutive random-weak answers of one iteration, 1 and 2, 3 and 4, ...;
+//   - repeat_agreement: a pair of points asked again under fresh memory agrees with its previous
+//     ask (both not-sure, or both answered) with probability 1 - q after a not-sure and q after an
+//     answer (Definition 5: independent answers), given the first ask -- not q^2 + (1 - q)^2,
+//     since whether a pair is asked again depends on its first answer. Asks 1 and 2, 3 and 4, ...
+//     of the same pair; the indicator is transformed like an answer (agreement first). Not a pair
+//     kind: one value per two asks.
+//
+// The tests, per kind with choices: (a) its u in `bins` equal bins (a pair kind: its pairs in a
+// grid x grid of cells, each count against Binomial(its row's total, 1 / grid): given the first
+// value the second is uniform, while whether a pair is formed at all may depend on the first),
+// each count against its exact binomial law, two-sided, Bonferroni over the cells; (b) the exact
+// Kolmogorov-Smirnov test of the u (a pair kind: of frac(u2 - u1), uniform when u1 and u2 are
+// independent uniforms, and piled near 0 and 1 when the second copies the first), on a 4096-cell
+// histogram whose edges bound the statistic from below, so the p-value is conservative; its tail is
+// the one-sided Smirnov law (Birnbaum and Tingey 1951) doubled, an upper bound of the two-sided
+// one. A kind's p is twice the smaller of the two (Bonferroni), and it deviates when p <= alpha /
+// (number of kinds with choices): the whole check rejects a conforming implementation with
+// probability at most alpha.
 #pragma once
 
 #include <cstddef>
@@ -40,14 +63,20 @@ namespace ssac {
 struct ChoiceLawOptions {
   double alpha = 1e-6;     // false-alarm rate of the whole check, in (0, 0.5]
   int bins = 10;           // equal bins of [0, 1) per kind, 2..1000
+  int grid = 4;            // a pair kind's cells per axis, 2..32
   std::uint64_t seed = 0;  // the transform's offsets: rng stream (seed, trace number, choice)
 };
 
 struct ChoiceKind {
-  std::string name;  // "phase1_draw", "b_draw", "abstention"
-  std::string law;   // the law in words, with the paper's statement
-  std::uint64_t choices = 0;
-  std::vector<std::uint64_t> counts;  // u per bin
+  std::string name;           // "phase1_draw", "b_draw", "abstention", "phase1_pair", ... (above)
+  std::string law;            // the law in words, with the paper's statement
+  bool pairs = false;         // a joint kind: each choice is a pair of values
+  std::uint64_t choices = 0;  // values (pairs, for a joint kind)
+  std::vector<std::uint64_t> counts;  // u per bin; a pair kind's pairs per cell, row-major
+  // Every kind: its "hits" (draws: repeats; answers: not-sure; pairs: both values in the same
+  // grid interval; agreement: agreements) and the number expected under the law.
+  std::uint64_t hits = 0;
+  double expected_hits = 0.0;
   // Draws only: draws that repeat an outcome already drawn in the same sample, and the number
   // expected under the law (the sum of each draw's conditional probability of a repeat).
   std::uint64_t repeats = 0;
@@ -55,16 +84,27 @@ struct ChoiceKind {
   // Abstentions only: not-sure answers, and the number expected (the sum of 1 - q).
   std::uint64_t not_sure = 0;
   double expected_not_sure = 0.0;
-  // The smallest Bonferroni-adjusted two-sided p-value over the bins (1 when no choices), and its
-  // bin: the kind's u deviate when p <= alpha / (number of kinds checked).
-  double p = 1.0;
+  // The smallest Bonferroni-adjusted two-sided p-value over the bins or cells, and its bin.
+  double p_bins = 1.0;
   int worst_bin = -1;
+  // The Kolmogorov-Smirnov distance of the u (pairs: of frac(u2 - u1)) from uniform, as bounded
+  // below on the histogram's edges, and its exact (conservative) two-sided p-value.
+  double ks_d = 0.0;
+  double p_ks = 1.0;
+  // min(1, 2 min(p_bins, p_ks)), 1 when no choices: the kind deviates when p <= alpha / (number of
+  // kinds checked).
+  double p = 1.0;
 };
+
+// P(D_n >= d) for the two-sided Kolmogorov-Smirnov distance of n independent Uniform(0, 1) values,
+// bounded above by twice the exact one-sided tail P(D_n^+ >= d) (Birnbaum and Tingey 1951), capped
+// at 1; exact to rounding in the one-sided part.
+double ks_p_value(std::uint64_t n, double d);
 
 struct ChoiceLawReport {
   std::size_t traces = 0;
   ChoiceLawOptions options;
-  std::vector<ChoiceKind> kinds;  // phase1_draw, b_draw, abstention, in that order
+  std::vector<ChoiceKind> kinds;  // the eight kinds above, marginal ones first
   // Kinds with at least one choice; alpha is shared among them.
   int checked() const;
   bool passes() const;

@@ -1,0 +1,116 @@
+// theory::check_* (ssac/theory/hypotheses.hpp): each hypothesis of Theorems 1-3 caught on an
+// instance built to break it alone, with the offending rows named.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ssac/theory/hypotheses.hpp"
+
+namespace ssac::theory {
+namespace {
+
+Dataset line(const std::vector<double>& xs, const std::vector<int>& labels) {
+  Dataset d;
+  d.points = Matrix(static_cast<Eigen::Index>(xs.size()), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    d.points(static_cast<Eigen::Index>(i), 0) = xs[i];
+  d.labels = labels;
+  return d;
+}
+
+// The ids of the items that fail.
+std::vector<HypothesisId> failing(const HypothesisReport& r) {
+  std::vector<HypothesisId> out;
+  for (const Hypothesis& h : r.items)
+    if (!h.holds) out.push_back(h.id);
+  return out;
+}
+
+// The instance pinned for Theorem 3 until it was found to break Definition 1: C_1 = {0.42627,
+// -0.69781} and its mean -0.13577 (r_1 = 0.56204), C_2 = {0.69551, 0.59489} and its mean 0.64520.
+// Its gamma-margin holds (1.300014: Definition 2 compares distances to one center only), but the
+// point 0.42627 of C_1 lies 0.219 from mu_2 and 0.562 from mu_1.
+TEST(Hypotheses, CatchesTheOldTheorem3InstanceBreakingDefinition1) {
+  const Dataset d =
+      line({0.42627, -0.69781, -0.13577, 0.69551, 0.59489, 0.64520}, {1, 1, 1, 2, 2, 2});
+  const HypothesisReport r = check_theorem3(d, 2, Decimal("0.75"), Decimal("0.1"));
+  EXPECT_FALSE(r.all_hold());
+  EXPECT_EQ(failing(r), std::vector<HypothesisId>{HypothesisId::center_based});
+  const Hypothesis* h = r.find(HypothesisId::center_based);
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->rows, std::vector<std::size_t>{1});  // the point 0.42627, data row 1
+  EXPECT_EQ(h->offending, 1u);
+  EXPECT_NE(h->detail.find("row 1 of C_1"), std::string::npos) << h->detail;
+  EXPECT_TRUE(r.find(HypothesisId::margin)->holds);
+  EXPECT_TRUE(r.find(HypothesisId::x_star)->holds);
+}
+
+// Its replacement (props/pinned_instances.hpp, proofs-notes/theorem3-global-distance-weak.md):
+// C_1 = {10, -10, 0}, C_2 = {33, 13, 23}; gamma = 13/10, every point nearer its own mean.
+TEST(Hypotheses, TheNewTheorem3InstanceMeetsEveryHypothesis) {
+  const Dataset d = line({10, -10, 0, 33, 13, 23}, {1, 1, 1, 2, 2, 2});
+  const HypothesisReport r = check_theorem3(d, 2, Decimal("0.75"), Decimal("0.1"));
+  EXPECT_TRUE(r.all_hold()) << r.failures();
+  EXPECT_EQ(r.items.size(), 6u);
+  EXPECT_TRUE(r.failures().empty());
+}
+
+TEST(Hypotheses, RepeatedPointsAreNamed) {
+  // Rows 2 and 4 repeat rows 1 and 3; the clustering is otherwise fine.
+  const Dataset d = line({0, 0, 1, 1, 20, 21}, {1, 1, 1, 1, 2, 2});
+  const HypothesisReport r = check_theorem1(d, 2);
+  EXPECT_EQ(failing(r), std::vector<HypothesisId>{HypothesisId::distinct});
+  const Hypothesis* h = r.find(HypothesisId::distinct);
+  EXPECT_EQ(h->rows, (std::vector<std::size_t>{2, 4}));
+  EXPECT_EQ(h->offending, 2u);
+  EXPECT_NE(h->detail.find("row 1 and row 2"), std::string::npos) << h->detail;
+}
+
+TEST(Hypotheses, MarginAtTheTheoremsGamma) {
+  // C_1 = {0, 2} (mean 1, r = 1), C_2 = {4, 6} (mean 5, r = 1): gamma = 3 exactly.
+  const Dataset d = line({0, 2, 4, 6}, {1, 1, 2, 2});
+  EXPECT_TRUE(check_theorem1(d, 2).all_hold());
+  EXPECT_TRUE(check_theorem1(d, 2, Decimal("3")).all_hold());  // the supremum reading
+  const HypothesisReport above = check_theorem1(d, 2, Decimal("3.0000001"));
+  EXPECT_EQ(failing(above), std::vector<HypothesisId>{HypothesisId::margin});
+  // Cluster 1 attains gamma: its row 1 at r = 1 (the first row at r), the outsider row 3 at 3
+  // from mu_1.
+  EXPECT_EQ(above.find(HypothesisId::margin)->rows, (std::vector<std::size_t>{1, 3}));
+  EXPECT_EQ(failing(check_theorem1(d, 2, Decimal("1"))),
+            std::vector<HypothesisId>{HypothesisId::margin});
+  // gamma <= 1 for the data itself, Definition 1 still holding: C_1 = {(-10, 0), (10, 0)} (mean
+  // 0, r = 10) and the small C_2 = {(0, 9), (0, 9.5)} inside C_1's ball: gamma = 9/10.
+  Dataset inside;
+  inside.points = Matrix(4, 2);
+  inside.points << -10, 0, 10, 0, 0, 9, 0, 9.5;
+  inside.labels = {1, 1, 2, 2};
+  const HypothesisReport in = check_theorem1(inside, 2);
+  EXPECT_EQ(failing(in), std::vector<HypothesisId>{HypothesisId::margin});
+  EXPECT_EQ(in.find(HypothesisId::margin)->rows, (std::vector<std::size_t>{1, 3}));
+}
+
+TEST(Hypotheses, KMustBeTheNumberOfClusters) {
+  const Dataset d = line({0, 2, 4, 6}, {1, 1, 2, 2});
+  EXPECT_EQ(failing(check_theorem1(d, 3)), std::vector<HypothesisId>{HypothesisId::k_equals_K});
+  EXPECT_TRUE(check_theorem1(d, 0).find(HypothesisId::k_equals_K)->holds);
+}
+
+TEST(Hypotheses, DistanceWeakConditions) {
+  // C_1 = {0, 1, 2, 3, 4} (mean 2, r = 2), C_2 = {20, 21, 22} (mean 21, r = 1): gamma = 9.
+  const Dataset d = line({0, 1, 2, 3, 4, 20, 21, 22}, {1, 1, 1, 1, 1, 2, 2, 2});
+  EXPECT_TRUE(check_theorem2(d, 2, Decimal("9.5"), Decimal("0.9"), Decimal("0.05")).all_hold());
+  // nu = 10.5 > gamma + 1: the oracle's condition fails, and with it c = min{0.8, -0.5} < 0
+  // leaves no x*.
+  const HypothesisReport far =
+      check_theorem2(d, 2, Decimal("10.5"), Decimal("0.9"), Decimal("0.05"));
+  EXPECT_EQ(failing(far), (std::vector<HypothesisId>{HypothesisId::oracle, HypothesisId::x_star}));
+  // Without the mean points no cluster has an x* below c = 2(0.6) - 1 = 0.2: C_1's nearest point
+  // to its mean (2.5) is 0.5 away, a quarter of r_1 = 2.
+  const Dataset hollow = line({0, 1, 4, 5, 20, 22}, {1, 1, 1, 1, 2, 2});
+  const HypothesisReport h = check_theorem3(hollow, 2, Decimal("0.6"), Decimal("0.05"));
+  EXPECT_EQ(failing(h), std::vector<HypothesisId>{HypothesisId::x_star});
+  EXPECT_EQ(h.find(HypothesisId::x_star)->rows.size(), 1u);
+}
+
+}  // namespace
+}  // namespace ssac::theory
