@@ -1,5 +1,5 @@
 // The `ssac` program's parser and dispatcher (main.cpp calls run_app; fuzz/fuzz_cli.cpp drives the
-// same parser). Exit status (README, "Commands"):
+// same parser). Exit status (docs/conventions.md):
 //   0  success
 //   1  bad data: a file that cannot be read or written, or whose content the format does not
 //      allow; a generator window that cannot be reached

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # docs/bounds-vs-practice.md from scratch: every run the page documents, in order, writing the
 # outputs of `ssac calibrate` and `ssac harden` to docs/bounds-vs-practice/, then the figure
-# (scripts/bounds-vs-practice-plot.sh), then the tables of the page and of the README's `ssac
-# calibrate` section (scripts/bounds_vs_practice_tables.py: every block between
+# (scripts/bounds-vs-practice-plot.sh), then the tables of the page and of docs/calibrate.md's
+# summary (scripts/bounds_vs_practice_tables.py: every block between
 # `<!-- generated: NAME ... -->` and `<!-- end generated: NAME -->`; the prose around them is
 # written by hand).
 #
@@ -24,20 +24,20 @@
 #                       the instance found (grid up to 50,000)
 #   plot                docs/figures/bounds-vs-practice.png
 # Environment: SSAC (default build/cli/ssac), THREADS (default 1), NICE (default 19), and for
-# tests DIR (default docs/bounds-vs-practice), DOC (docs/bounds-vs-practice.md), README
-# (README.md), FIGURE (docs/figures/bounds-vs-practice.png).
+# tests DIR (default docs/bounds-vs-practice), DOC (docs/bounds-vs-practice.md), SUMMARY
+# (docs/calibrate.md), FIGURE (docs/figures/bounds-vs-practice.png).
 # Not a CI step: all of it takes hours of CPU (the page states each part's time); seeds are fixed,
 # so a step reproduces the committed outputs but for the lines of `ssac harden` that report time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${DIR:-docs/bounds-vs-practice}
 doc=${DOC:-docs/bounds-vs-practice.md}
-readme=${README:-README.md}
+summary=${SUMMARY:-docs/calibrate.md}
 figure=${FIGURE:-docs/figures/bounds-vs-practice.png}
 ssac=${SSAC:-build/cli/ssac}
 threads=${THREADS:-1}
 nice=${NICE:-19}
-tables() { python3 scripts/bounds_vs_practice_tables.py assemble "$@" "$dir" "$doc" "$readme"; }
+tables() { python3 scripts/bounds_vs_practice_tables.py assemble "$@" "$dir" "$doc" "$summary"; }
 case ${1:-} in
   --tables-only) tables; exit ;;
   --check) tables --check; exit ;;

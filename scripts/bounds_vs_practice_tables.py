@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""The tables of docs/bounds-vs-practice.md and of the README's `ssac calibrate` section, made from
+"""The tables of docs/bounds-vs-practice.md and of docs/calibrate.md's summary, made from
 the outputs of `ssac calibrate` and `ssac harden` in docs/bounds-vs-practice/ (written by
 scripts/bounds-vs-practice-all.sh). Standard library only.
 
     python3 scripts/bounds_vs_practice_tables.py rows CALIBRATE.txt...
         one table with a row per calibrate output (what scripts/bounds-vs-practice.sh prints)
-    python3 scripts/bounds_vs_practice_tables.py assemble [--check] DIR DOC README
-        replace every generated block of DOC and README -- the lines between
+    python3 scripts/bounds_vs_practice_tables.py assemble [--check] DIR DOC SUMMARY
+        replace every generated block of DOC and SUMMARY -- the lines between
         `<!-- generated: NAME ... -->` and `<!-- end generated: NAME -->` -- by table NAME made
         from DIR; with --check write nothing, print a diff and exit 1 when a block differs.
 

@@ -10,7 +10,7 @@ bash scripts/install-deps.sh
 build=${SSAC_BUILD_DIR:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j"$(nproc)" --target ssac_cli >/dev/null
-# The Python module, when python3-dev and pybind11-dev are present (README, "Python").
+# The Python module, when python3-dev and pybind11-dev are present (docs/python.md).
 if grep -q '^SSAC_PYTHON:BOOL=ON' "$build/CMakeCache.txt"; then
   cmake --build "$build" -j"$(nproc)" --target ssac_python >/dev/null
   bash scripts/python-path.sh "$build" >/dev/null

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs/bounds-vs-practice.md's and the README's generated tables are what
+# docs/bounds-vs-practice.md's and docs/calibrate.md's generated tables are what
 # scripts/bounds-vs-practice-all.sh --tables-only makes from the committed outputs in
 # docs/bounds-vs-practice/, byte for byte. Negative controls: one count changed in a copy of an
 # output, and one cell changed in a copy of the page, each make --check fail; a missing output
@@ -15,8 +15,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r "$src/docs/bounds-vs-practice" "$tmp/out"
 cp "$src/docs/bounds-vs-practice.md" "$tmp/doc.md"
-cp "$src/README.md" "$tmp/README.md"
-check() { DIR=$tmp/out DOC=$tmp/doc.md README=$tmp/README.md \
+cp "$src/docs/calibrate.md" "$tmp/calibrate.md"
+check() { DIR=$tmp/out DOC=$tmp/doc.md SUMMARY=$tmp/calibrate.md \
   bash "$src/scripts/bounds-vs-practice-all.sh" --check >"$tmp/log" 2>&1; }
 check || fail "the copies differ before any change: $(cat "$tmp/log")"
 
@@ -37,7 +37,7 @@ cp "$src/docs/bounds-vs-practice.md" "$tmp/doc.md"
 rm "$tmp/out/harden-1.3-2-fewer-clusters.txt"
 cp "$tmp/doc.md" "$tmp/doc.before"
 set +e
-DIR=$tmp/out DOC=$tmp/doc.md README=$tmp/README.md \
+DIR=$tmp/out DOC=$tmp/doc.md SUMMARY=$tmp/calibrate.md \
   bash "$src/scripts/bounds-vs-practice-all.sh" --tables-only >"$tmp/log" 2>"$tmp/err"
 status=$?
 set -e

@@ -135,9 +135,9 @@ TEST(Exact, HandWorkedThreePointsRandomWeak) {
   EXPECT_EQ(r.expected_accuracy_pct, R(575, 9));
 }
 
-// README, "What is reachable": examples/exact/ten-points.csv (three 2-D clusters of 4, 3 and 3
-// points), perfect oracle, k = 3, eta = 1 (r = 3), beta = 3, unified search. The branch and state
-// counts are the README's (about 6 s of CPU); the perfect oracle recovers the clustering always.
+// docs/exact.md, "What is reachable": examples/exact/ten-points.csv (three 2-D clusters of 4, 3 and
+// 3 points), perfect oracle, k = 3, eta = 1 (r = 3), beta = 3, unified search. The branch and state
+// counts are docs/exact.md's (about 6 s of CPU); the perfect oracle recovers the clustering always.
 TEST(Exact, TenPointsPerfectOracleBranchCount) {
   Matrix X(10, 2);
   X << 0, 0, 1, 0, 0, 1, 1, 1, 10, 0, 11, 0, 10, 1, 0, 10, 1, 10, 0, 11;

@@ -1,4 +1,4 @@
-// Every file and directory a command writes goes through one OutputFiles (README, "Exit status";
+// Every file and directory a command writes goes through one OutputFiles (docs/conventions.md;
 // docs/bad-input.md, "Outputs"). The command registers its inputs and outputs before the work
 // starts, so that an output that cannot be written is reported before anything is computed; the
 // content is then staged in unique temporaries (mkstemp/mkdtemp) in the targets' own directories,

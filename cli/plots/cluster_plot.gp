@@ -1,4 +1,4 @@
-# The figure of `ssac cluster --plot` (README, "ssac cluster"): the paper's Figure 2 for one run.
+# The figure of `ssac cluster --plot` (docs/cluster.md): the paper's Figure 2 for one run.
 # Left: the ground truth; right: the recovered labels, wrong points crossed in black, unassigned
 # points as black open circles, Phase 1's estimated centers mu'_p as white triangles. Colours as in
 # cli/experiment/plots.gp.

@@ -7,7 +7,7 @@ each run's events, behind a header, form a trace (docs/trace-format.md) that ssa
 through the reference with the same draws and answers, under the paper's rules and under the
 authors-code profile (the header names its rules). Every run must conform; then one decision
 of a conforming trace is flipped, and the replay must name it. Exit 0 when both hold.
-Usage: validate_with_module.py [RUNS_PER_SEARCH]   (needs the module: README, "Python")
+Usage: validate_with_module.py [RUNS_PER_SEARCH]   (needs the module: docs/python.md)
 """
 import random
 import sys

@@ -147,7 +147,7 @@ def test_callable_oracle_may_return_integers_and_raise(data_csv):
 
 # ---- validate -----------------------------------------------------------------------------------
 def corrupt(lines):
-    """Turns the first "out" decision into "in" (the README's corruption)."""
+    """Turns the first "out" decision into "in" (docs/validate.md's corruption)."""
     for i, line in enumerate(lines):
         if '"decision":"out"' in line:
             return lines[:i] + [line.replace('"decision":"out"', '"decision":"in"')] + \

@@ -1,5 +1,5 @@
 // The two kinds of error a caller can act on, mapped to the command line's exit statuses
-// (README, "Exit status"): a parameter outside its admissible range is the caller's to fix
+// (docs/conventions.md): a parameter outside its admissible range is the caller's to fix
 // (exit 2, like any usage error); a file that cannot be read or written, or whose content is not
 // what the format allows, is a data error (exit 1). Every message is one line that names the
 // parameter and its range, or the file and the line and column.

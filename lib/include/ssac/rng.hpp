@@ -61,8 +61,8 @@ class Rng {
   // Standard normal by the ziggurat method (Marsaglia and Tsang 2000) with 256 layers, tables
   // computed from portable_log and portable_exp; lib/src/core/ziggurat.cpp documents each step.
   // The Gaussian stream of generator version 2 (GaussianMethod::ziggurat): different values
-  // from gaussian(). A block of gaussians() (vectorised) is now faster than a block of it (README,
-  // "scripts/bench.sh", bench/ BM_Gaussians).
+  // from gaussian(). A block of gaussians() (vectorised) is now faster than a block of it
+  // (docs/benchmarks.md, "The ziggurat stream"; bench/ BM_Gaussians).
   double gaussian_ziggurat();
   // out[0..count) = the next `count` gaussian_ziggurat() values.
   void gaussians_ziggurat(double* out, std::size_t count);

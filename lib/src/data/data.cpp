@@ -191,8 +191,8 @@ std::vector<Field> split_fields(std::string_view line) {
 
 Dataset parse_csv(const std::string& text, const std::string& name) {
   // Lines are visited in place, without a copy or an index of the text, so that a large file
-  // costs its own size plus the points (README, "Large inputs"). A first pass finds the last
-  // line that is not blank: blank lines are allowed only after it.
+  // costs its own size plus the points (docs/benchmarks.md, "Large inputs"). A first pass finds the
+  // last line that is not blank: blank lines are allowed only after it.
   auto next_line = [&](std::size_t& pos, std::string_view& line) {
     if (pos > text.size()) return false;
     std::size_t nl = text.find('\n', pos);
