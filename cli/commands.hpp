@@ -32,6 +32,7 @@ Command add_exact(CLI::App& root);
 Command add_gof(CLI::App& root);
 Command add_choices(CLI::App& root);
 Command add_harden(CLI::App& root);
+Command add_label(CLI::App& root);  // label/cmd_label.cpp
 
 // Checked conversion of a command-line integer to a size: a negative value is a usage error
 // naming the parameter and its range.

@@ -20,6 +20,8 @@ packages=(
   clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
   python3-dev pybind11-dev  # the Python module (python/)
   python3-numpy python3-pytest  # its arrays and its tests, for Debian's /usr/bin/python3
+  libcpp-httplib-dev     # ssac label: the labelling page's server (loopback only)
+  chromium chromium-driver python3-selenium python3-sklearn  # its browser test (ctest -L browser)
 )
 
 missing=()
