@@ -1,6 +1,7 @@
 #include "label/server.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <csignal>
 #include <cstdio>
@@ -166,6 +167,13 @@ void serve_label(LabelPage& p, int port) {
   httplib::Server server;
   std::mutex mu;
   server.set_payload_max_length(1 << 12);
+  // The library's default sets SO_REUSEPORT, which lets a second server bind a port another one
+  // is listening on (and take half its connections); only SO_REUSEADDR is wanted, so that a
+  // restart can take the port back at once from connections still closing.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   auto html = [](httplib::Response& res, int status, const std::string& body) {
     res.status = status;
     res.set_header("Cache-Control", "no-store");
