@@ -278,7 +278,7 @@ std::string corpus_file(Search s) {
   }
   json f;
   f["algorithm"] = "SSAC";
-  f["schema"] = "ssac-conformance-v1.schema.json";
+  f["schema"] = "ssac-conformance-v2.schema.json";
   f["generatorVersion"] = "ssac 0.1.0";
   f["traceFormat"] = std::string(kTraceFormat) + "/" + std::to_string(kTraceVersion);
   f["search"] = to_string(s);

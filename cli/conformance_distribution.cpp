@@ -187,7 +187,8 @@ std::string instance_json(const Instance& I, const std::string& csv_name) {
 std::string law_text(nlohmann::ordered_json j, const ExactResult& r) {
   j["outcome"] =
       "the final labels (0 unassigned) joined by ',', then ';' and the number of queries asked in "
-      "Phase 1, then ';' and the number asked in Phase 2 (self-pairs are not queries, S4)";
+      "Phase 1, then ';' and the number asked in Phase 2 (self-pairs are queries like any other, "
+      "S4)";
   j["supportSize"] = r.joint.size();
   j["branches"] = r.branches;
   // The outcomes one per line, so that a diff of two corpora shows the outcomes that changed.

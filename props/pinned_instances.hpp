@@ -16,6 +16,17 @@ inline void set_line_points(Instance& inst, const std::vector<double>& xs) {
   inst.stats = cluster_stats(inst.X, inst.labels);
 }
 
+// Theorem 1 (proofs-notes/theorem1-random-weak.md, "The self-pair rule"): C_1 = {-1, 1},
+// C_2 = {1.2, 3.2}; mu_1 = 0, mu_2 = 2.2, r = 1 for both, gamma* = 1.2 (each cluster's nearest
+// outsider at 1.2 from its mean), so the strict margin holds at any gamma below 1.2.
+inline Instance theorem1_self_pair_instance() {
+  Instance inst;
+  inst.labels = {1, 1, 2, 2};
+  set_line_points(inst, {-1.0, 1.0, 1.2, 3.2});
+  inst.shape = "line";
+  return inst;
+}
+
 // Theorem 2 (proofs-notes/theorem2-local-distance-weak.md).
 // The counterexample RapidCheck found and shrank (seed 1008, case 65), checked by hand in the
 // note: cluster 1 = 11 x {a} + 10 x {b}, cluster 2 = 3 x {c} + 3 x {d}, plus each mean.
@@ -94,6 +105,29 @@ inline Instance theorem3_referee_instance() {
   add(-0.57, 9, 1);
   for (double v : {9.95, 9.99, 10.0, 10.01, 10.05})
     add(v, 1, 2);
+  set_line_points(inst, xs);
+  inst.shape = "line";
+  return inst;
+}
+
+// The second referee's instance (proofs-notes/theorem3-global-distance-weak.md, "The second
+// referee's instance", checked by hand there): one-dimensional, distinct points; C_1 = forty points
+// 0.2499805 + 1e-6 i (i = 0..39), ten points -0.9999955 - 1e-6 i (i = 0..9), five points
+// -2e-6 + 1e-6 i (i = 0..4); C_2 = {99, 100, 101}; rho = 0.6, delta = 0.1 (eps = 0.1,
+// eta = 89493 at the data's own gamma).
+inline Instance theorem3_second_referee_instance() {
+  std::vector<double> xs;
+  Instance inst;
+  auto add = [&](double base, double step, int count, int label) {
+    for (int i = 0; i < count; ++i) {
+      xs.push_back(base + step * i);
+      inst.labels.push_back(label);
+    }
+  };
+  add(0.2499805, 1e-6, 40, 1);
+  add(-0.9999955, -1e-6, 10, 1);
+  add(-2e-6, 1e-6, 5, 1);
+  add(99.0, 1.0, 3, 2);
   set_line_points(inst, xs);
   inst.shape = "line";
   return inst;

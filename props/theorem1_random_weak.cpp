@@ -10,6 +10,7 @@
 #include <limits>
 #include <sstream>
 
+#include "pinned_instances.hpp"
 #include "ssac/rng.hpp"
 #include "ssac/theory/bounds.hpp"
 #include "theorems_common.hpp"
@@ -145,7 +146,60 @@ void check_pigeonhole(Fault fault) {
   RC_CLASSIFY(unequal, "some iteration with two or more non-empty Z_t");
 }
 
+// The failures of `runs` runs of Theorem 1's algorithm (Algorithm 2) on the self-pair instance at
+// the note's parameters, under the paper's rules with self-pairs asked or not (S4).
+constexpr double kSelfPairGamma = 1.19999, kSelfPairQ = 0.5, kSelfPairDelta = 0.1,
+                 kSelfPairEta = 1756;
+constexpr int kSelfPairBeta = 7;
+std::uint64_t self_pair_failures(bool self_pairs, std::uint64_t runs) {
+  const Instance inst = theorem1_self_pair_instance();
+  Params P;
+  P.k = inst.k();
+  P.eta = kSelfPairEta;
+  P.beta = kSelfPairBeta;
+  P.search = Search::random;
+  P.rules.self_pairs = self_pairs;
+  std::uint64_t failures = 0;
+  for (std::uint64_t r = 0; r < runs; ++r) {
+    RandomWeakOracle oracle(inst.labels, kSelfPairQ, Rng::stream(r, {kStreamOracle}));
+    failures += !recovered_exactly(run_ssac_with_fault(inst.X, oracle, P, r).labels, inst.labels);
+  }
+  return failures;
+}
+
 }  // namespace
+
+// The self-pair counterexample (proofs-notes/theorem1-random-weak.md, "The self-pair rule"), at the
+// theorem's own eta and beta: with self-pairs asked (S4, the default) the failure rate is at most
+// delta, with the former rule (self-pairs=off: a re-drawn anchor is known without a query) it is
+// far above. 1000 runs per rule; the false-alarm budget is the pinned instances' 1e-6, split over
+// the two verdicts. Each verdict is the other's negative control (the same harness, one rule
+// flipped). Cost: about 2 s.
+TEST(Theorem1RandomWeak, SelfPairInstanceHoldsOnlyWhenSelfPairsAreAsked) {
+  const Instance inst = theorem1_self_pair_instance();
+  // The instance meets the theorem's hypotheses at the gamma taken, and eta and beta its bounds.
+  ASSERT_EQ(inst.k(), 2);
+  EXPECT_LT(kSelfPairGamma, inst.stats.gamma);
+  EXPECT_GE(kSelfPairEta,
+            theory::eta_random<double>(2, 1, kSelfPairDelta, kSelfPairGamma, kSelfPairQ));
+  EXPECT_GE(kSelfPairBeta,
+            std::ceil(theory::beta_random<double>(2, 4, kSelfPairDelta, kSelfPairQ)));
+  constexpr std::uint64_t runs = 1000;
+  const double alpha = kPinnedAlpha / 2;
+  for (bool self_pairs : {true, false}) {
+    const std::uint64_t f = self_pair_failures(self_pairs, runs);
+    const double lo = cp_lower(f, runs, alpha), hi = cp_upper(f, runs, alpha);
+    std::ostringstream line;
+    line << "[pinned] theorem1 self-pair instance, self-pairs=" << (self_pairs ? "on" : "off")
+         << ": " << f << " of " << runs << " runs fail, Clopper-Pearson [" << lo << ", " << hi
+         << "] at alpha " << alpha << " against delta = " << kSelfPairDelta << "\n";
+    std::cout << line.str();
+    if (self_pairs)
+      EXPECT_LT(hi, kSelfPairDelta) << "Theorem 1 with self-pairs asked was pinned as holding";
+    else
+      EXPECT_GT(lo, kSelfPairDelta) << "Theorem 1 under self-pairs=off was pinned as false";
+  }
+}
 
 RC_GTEST_PROP(Theorem1RandomWeak, ArgmaxGivesZpAtLeastKnownOverK, ()) {
   check_pigeonhole(Fault::none);

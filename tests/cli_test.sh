@@ -87,7 +87,7 @@ g=$("$SSAC" gamma "$FIXTURES/coincident.csv" | sed -n 's/^gamma = //p')
 expect 2 'std = 1e+300 is outside its admissible range (0, 1e150]' -- "$SSAC" generate --std 1e300 --out big.csv
 
 # ssac validate reads a trace of format version 1 with that version's field names and says so in
-# one line on stderr; a trace of version 2, the one written, gets no such note.
+# one line on stderr; a trace of version 2 or 3 gets no such note.
 "$SSAC" validate --data "$FIXTURES/tiny.csv" --trace "$FIXTURES/trace-v1.jsonl" >out.txt 2>err.txt &&
   [ "$(cat err.txt)" = "note: $FIXTURES/trace-v1.jsonl is a version 1 trace (read with the version 1 field names)" ] &&
   grep -q 'trace-v1.jsonl: conforms (26 events, 10 queries replayed in' out.txt && ok ||
@@ -95,9 +95,16 @@ expect 2 'std = 1e+300 is outside its admissible range (0, 1e150]' -- "$SSAC" ge
 "$SSAC" validate --data "$FIXTURES/tiny.csv" --trace "$FIXTURES/trace.jsonl" >out.txt 2>err.txt &&
   [ ! -s err.txt ] && grep -q '"version":2,' "$FIXTURES/trace.jsonl" && ok ||
   bad "validate of a version 2 trace: $(cat out.txt err.txt)"
-# ssac cluster --trace writes version 2, naming its oracle in fields.
+# trace.jsonl is a version-2 trace of the former default, which took a re-drawn anchor as known
+# without asking Q(x, x): it names no rules, so it is replayed under self-pairs=off and conforms.
+# The same lines claiming version 3, whose unnamed rules ask self-pairs (S4), do not.
+sed 's/"version":2,/"version":3,/' "$FIXTURES/trace.jsonl" >v3.jsonl
+"$SSAC" validate --data "$FIXTURES/tiny.csv" --trace v3.jsonl >out.txt 2>err.txt
+[ $? = 1 ] && grep -qF 'the reference asks Q(x3, x3): self-pairs are asked like any pair (S4)' out.txt &&
+  ok || bad "a version-2 trace relabelled version 3: $(cat out.txt err.txt)"
+# ssac cluster --trace writes version 3, naming its oracle in fields.
 "$SSAC" cluster "$FIXTURES/tiny.csv" --k 2 --eta 2 --oracle local --nu 1.5 --rho 0.5 --trace t.jsonl >/dev/null &&
-  head -n 1 t.jsonl | grep -qF '"version":2,' && head -n 1 t.jsonl | grep -qF '"oracle":{"kind":"local","nu":1.5,"rho":0.5}' &&
+  head -n 1 t.jsonl | grep -qF '"version":3,' && head -n 1 t.jsonl | grep -qF '"oracle":{"kind":"local","nu":1.5,"rho":0.5}' &&
   ok || bad "cluster --trace header: $(head -n 1 t.jsonl)"
 # Elimination (S2) needs the point's cluster among the k (proofs-notes/semantics.md S2): on a
 # 3-cluster file run with k = 2, no point of the third cluster may be labelled 1 or 2 (with

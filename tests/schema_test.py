@@ -7,7 +7,8 @@ other implementations. This test keeps them from drifting apart:
    trace event by event, through the corpus schema's $ref to the trace schema);
 2. traces the program writes (every search, the original SSAC, the authors' assignment rule, a
    non-paper rule set, k below the oracle's clusters) and the committed trace fixtures validate
-   against the trace schema of their version (2, or 1 for the version-1 fixture), and
+   against the trace schema of their version (3, the one written; 2 for the committed fixture of
+   the former default; 1 for the version-1 fixture), and
    `ssac validate` accepts them;
 3. one trace, edited one field at a time (a field dropped, an unknown field added, a value of the
    wrong type, a string outside its set of values, a negative integer), is rejected by the schema
@@ -42,9 +43,16 @@ def validator(name):
 
 
 trace_schemas = {1: validator("ssac-trace-v1.schema.json"),
-                 2: validator("ssac-trace-v2.schema.json")}
-trace_schema = trace_schemas[2]
-corpus_schema = validator("ssac-conformance-v1.schema.json")
+                 2: validator("ssac-trace-v2.schema.json"),
+                 3: validator("ssac-trace-v3.schema.json")}
+trace_schema = trace_schemas[3]
+corpus_schema = validator("ssac-conformance-v2.schema.json")
+
+
+def version_of(header):
+    """The trace schema version for a header: its version when it is 1 or 2, else 3."""
+    v = header.get("version") if isinstance(header, dict) else None
+    return v if v in (1, 2) and not isinstance(v, bool) else 3
 manifest_schema = validator("ssac-conformance-manifest-v1.schema.json")
 failures = []
 
@@ -56,10 +64,9 @@ def fail(msg):
 
 def schema_bad_line(lines):
     """The first line (1-based) of a trace that the trace schema of its version (the header's:
-    1, else 2) rejects, or None."""
+    1 or 2, else 3) rejects, or None."""
     header = json.loads(lines[0]) if lines else {}
-    version = header.get("version") if isinstance(header, dict) else None
-    schema = trace_schemas[1 if version == 1 and not isinstance(version, bool) else 2]
+    schema = trace_schemas[version_of(header)]
     for i, line in enumerate(lines, 1):
         if not schema.is_valid(json.loads(line)):
             return i
@@ -122,15 +129,15 @@ with tempfile.TemporaryDirectory() as tmp:
         lines = t.read_text().splitlines()
         bad = schema_bad_line(lines)
         if bad is not None:
-            version = json.loads(lines[0]).get("version")
-            err = next(trace_schemas[1 if version == 1 else 2].iter_errors(json.loads(lines[bad - 1])))
+            err = next(trace_schemas[version_of(json.loads(lines[0]))].iter_errors(
+                json.loads(lines[bad - 1])))
             fail(f"{t.name}:{bad}: the schema rejects a trace the program wrote: {err.message}")
         if d is not None and reader_bad_line(d, t, str(t)) is not None:
             fail(f"{t.name}: ssac validate cannot read a trace the program wrote")
     print(f"schema: {len(written)} traces checked")
     headers = [json.loads(t.read_text().splitlines()[0]) for t, _ in written]
-    if sorted({h["version"] for h in headers}) != [1, 2]:
-        fail("the traces checked are not of both versions, 1 and 2")
+    if sorted({h["version"] for h in headers}) != [1, 2, 3]:
+        fail("the traces checked are not of every version, 1, 2 and 3")
     for field in ("oracle", "seed", "oracle_clusters", "semantics", "rules", "oracle_memory"):
         if not any(field in h for h in headers):
             fail(f"no trace checked has the optional header field {field!r}")

@@ -93,8 +93,15 @@ TEST(Rules, ProfilesAndTheirNames) {
   set_rule(p, "overwrite=on");
   EXPECT_EQ(profile_name(p), "custom");
   EXPECT_EQ(describe(paper_profile()),
+            "anchor=opener phase2=radius overwrite=off sample-cap=off self-pairs=on "
+            "empty-recovers=off elimination=on");
+  // The former default, which did not ask self-pairs (S4), is no profile's: it reads as custom.
+  EXPECT_EQ(describe(former_paper_profile()),
             "anchor=opener phase2=radius overwrite=off sample-cap=off self-pairs=off "
             "empty-recovers=off elimination=on");
+  EXPECT_EQ(profile_name(former_paper_profile()), "custom");
+  EXPECT_EQ(former_paper_profile().rows, RowOrder::blocks);
+  EXPECT_TRUE(Rules{}.self_pairs);
   EXPECT_EQ(describe(authors_code_profile()),
             "anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on self-pairs=on "
             "empty-recovers=on elimination=off rows=shuffled");
@@ -214,9 +221,10 @@ TEST(Rules, RandomLabelledRowAnchorIsDrawnFromTheLabelledRows) {
 // in t is known to be in t too. Iteration 1: rows 2 and 3 answer yes to A's opener (row 0), so
 // A's pool for the later draws holds them. Iteration 2: the first draw of row 6 says yes to B's
 // only known row, 1, and is placed in B; the next draws of row 6 find B's pool {1, 6}, and this
-// chooser takes row 6, the draw itself: assignment-known without a query (S4).
+// chooser takes row 6, the draw itself: under self-pairs=off assignment-known without a query; by
+// default (S4) asked Q(6, 6), which the perfect oracle answers yes.
 TEST(Rules, RandomKnownRowAnchorIsDrawnFromTheKnownRows) {
-  Profile p = paper_profile();
+  Profile p = former_paper_profile();
   set_rule(p, "anchor=random-known-row");
   PerfectOracle oracle(kTruth);
   ScriptChooser chooser({1, 0, 2, 3, 6, 6, 6, 6});
@@ -232,6 +240,17 @@ TEST(Rules, RandomKnownRowAnchorIsDrawnFromTheKnownRows) {
   const auto q = queries_of(R, 2, 1);
   EXPECT_EQ(std::count_if(q.begin(), q.end(), [](const QueryRecord& r) { return r.y == 6; }), 0);
   EXPECT_EQ(R.labels, (std::vector<int>{2, 2, 2, 2, 2, 2, 1}));
+  // By default the three later draws of row 6 ask Q(6, 6) of B's anchor, row 6 itself: yes.
+  set_rule(p, "self-pairs=on");
+  ScriptChooser again({1, 0, 2, 3, 6, 6, 6, 6});
+  const Result D = run_ssac(line7(), oracle, again, params(p));
+  const auto d = queries_of(D, 2, 1);
+  EXPECT_EQ(std::count_if(d.begin(), d.end(),
+                          [](const QueryRecord& r) {
+                            return r.x == 6 && r.y == 6 && r.answer == Answer::Yes;
+                          }),
+            3);
+  EXPECT_EQ(D.labels, R.labels);
 }
 
 // Rules::sample_cap: r_2 = min(4, |S_2|) = 1.
@@ -243,18 +262,21 @@ TEST(Rules, SampleCapDrawsAtMostTheRemainingRows) {
   EXPECT_EQ(R.iterations[1].sample.size(), 1u);
 }
 
-// Rules::self_pairs: iteration 2 draws row 6 four times; with self-pairs asked, the three draws
-// after the first ask Q(6, 6) of the anchor they themselves are, and the search's probe of x_1 asks
-// Q(6, 6) too. The paper asks none of them.
-TEST(Rules, SelfPairsAreAskedOnlyUnderTheRule) {
+// Rules::self_pairs: iteration 2 draws row 6 four times; with self-pairs asked (S4, the default),
+// the three draws after the first ask Q(6, 6) of the anchor they themselves are, and the search's
+// probe of x_1 asks Q(6, 6) too. Under self-pairs=off none of them is asked.
+TEST(Rules, SelfPairsAreAskedUnlessTheRuleIsOff) {
   auto self_pairs = [](const Result& R) {
     return std::count_if(R.queries.begin(), R.queries.end(),
                          [](const QueryRecord& q) { return q.x == q.y; });
   };
-  EXPECT_EQ(self_pairs(run(paper_profile())), 0);
+  EXPECT_EQ(self_pairs(run(former_paper_profile())), 0);
+  EXPECT_GE(self_pairs(run(paper_profile())), 1);
   Profile p = paper_profile();
   set_rule(p, "overwrite=on");  // so that row 6 opens cluster 1 and is its anchor
-  set_rule(p, "self-pairs=on");
+  Profile off = p;
+  set_rule(off, "self-pairs=off");
+  EXPECT_EQ(self_pairs(run(off)), 0);
   const Result R = run(p);
   EXPECT_GE(self_pairs(R), 4);
   for (const auto& q : R.queries) {
@@ -265,9 +287,9 @@ TEST(Rules, SelfPairsAreAskedOnlyUnderTheRule) {
 }
 
 // Rules::empty_recovers and Rules::self_pairs with Algorithm 3: an oracle that is not-sure about
-// everything, k = 1. The first draw opens the cluster; Phase 2 asks Q(x_1, x_1) (self-pairs on),
-// reads not-sure as out, and j* = 0: C'_1 is empty. The paper does not count it as recovered; the
-// authors' code does.
+// everything, k = 1. The first draw opens the cluster; Phase 2 asks Q(x_1, x_1) (self-pairs on,
+// S4), reads not-sure as out, and j* = 0: C'_1 is empty. The paper does not count it as
+// recovered; the authors' code does.
 TEST(Rules, EmptyClusterCountsAsRecoveredOnlyUnderTheRule) {
   Matrix X(2, 1);
   X << 0.0, 1.0;
@@ -277,7 +299,6 @@ TEST(Rules, EmptyClusterCountsAsRecoveredOnlyUnderTheRule) {
   P.eta = 1;
   P.search = Search::distance;
   Profile p = paper_profile();
-  set_rule(p, "self-pairs=on");
   P.rules = p.rules;
   ScriptChooser c1({0});
   const Result R1 = run_ssac(X, unsure, c1, P);

@@ -2,6 +2,7 @@
 // by hand. Each expected label, radius and query count is derived in the comments.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <limits>
@@ -122,9 +123,9 @@ TEST(Ssac, RandomSearchFailsWhenAllBetaAnswersAreNotSure) {
   // 1, 0, 2, 3, 4, 5. lo 0 hi 5: j 2 -> row 2; beta = 3 draws from Z_1 = {1} -> Q(1, 2) three
   // times, all not-sure -> fail. Iteration 2 starts again from S = [0..5]: draws rows 3, 5 -> Q(3,
   // 1) no, Q(3, 4) yes; Q(5, 1) no, Q(5, 4) yes -> p = 2, Z_2 = {3, 5}, mu' = 11, sorted rows 4, 3,
-  // 5, 2, 1, 0; j 2 -> row 5: B = rows 3, 5, 3 (positions 0, 1, 0 of Z_2): Q(3, 5) yes, (5, 5) is a
-  // self-pair (yes, no query), Q(3, 5) yes -> in, lo 3; j 4 -> row 1: B = 3, 3, 3: three no -> out,
-  // hi 3; j 3 -> row 2: Q(3, 2) x3 not-sure -> fail.
+  // 5, 2, 1, 0; j 2 -> row 5: B = rows 3, 5, 3 (positions 0, 1, 0 of Z_2): Q(3, 5) yes, Q(5, 5) a
+  // self-pair, asked like any pair (S4): yes, Q(3, 5) yes -> in, lo 3; j 4 -> row 1: B = 3, 3, 3:
+  // three no -> out, hi 3; j 3 -> row 2: Q(3, 2) x3 not-sure -> fail.
   const Matrix X = six_points();
   FnOracle oracle([](std::size_t x, std::size_t y) {
     if (y == 2) return Answer::NotSure;
@@ -150,13 +151,17 @@ TEST(Ssac, RandomSearchFailsWhenAllBetaAnswersAreNotSure) {
   EXPECT_EQ(R.status,
             "iteration 1: search_failed; iteration 2: search_failed; fewer than k clusters "
             "recovered (0 of 2)");
-  // Phase 2 queries: 3 (iteration 1) + 2 + 3 + 3 (iteration 2; one self-pair not asked) = 11.
-  EXPECT_EQ(R.queries_phase2, 11u);
+  // Phase 2 queries: 3 (iteration 1) + 3 + 3 + 3 (iteration 2, the self-pair Q(5, 5) among them).
+  EXPECT_EQ(R.queries_phase2, 12u);
+  EXPECT_EQ(std::count_if(R.queries.begin(), R.queries.end(),
+                          [](const QueryRecord& q) { return q.x == 5 && q.y == 5; }),
+            1);
   EXPECT_EQ(R.queries_phase1, 1u + 4u);
 }
 
 TEST(Ssac, Phase1AllNotSureSkipsTheIteration) {
-  // An oracle that is never sure; k = 2, eta = 0.5 (r = 1), beta = 1, unified search.
+  // An oracle that is never sure; k = 2, eta = 0.5 (r = 1), beta = 1, unified search, under
+  // self-pairs=off (S4's former rule; the default is below).
   // Iteration 1 draws row 0, which opens cluster 1 without a query; Z_1 = {0}, mu' = 0, sorted
   // rows 0..5, x_1 = row 0. Search lo 0 hi 5: j 2 -> Q(0, 2) not-sure and beta - 1 = 0 more
   // queries -> out, hi 1; j 0 is x_1 itself -> in, lo 1; j 1 -> Q(0, 1) not-sure -> out, hi 0.
@@ -169,6 +174,7 @@ TEST(Ssac, Phase1AllNotSureSkipsTheIteration) {
   P.k = 2;
   P.eta = 0.5;
   P.beta = 1;
+  P.rules.self_pairs = false;
   const Result R = run_ssac(X, oracle, chooser, P);
   EXPECT_TRUE(chooser.done());
   ASSERT_EQ(R.iterations.size(), 2u);
@@ -181,6 +187,21 @@ TEST(Ssac, Phase1AllNotSureSkipsTheIteration) {
   EXPECT_EQ(R.queries_phase2, 2u);
   EXPECT_TRUE(R.failed);
   EXPECT_EQ(R.status, "iteration 2: phase1_all_not_sure; fewer than k clusters recovered (1 of 2)");
+  // By default (S4) j 0 asks Q(0, 0), not-sure -> out, hi -1: j* = 0 and C'_1 is empty. Iteration 2
+  // starts again from all six rows, draws position 2 = row 2: Q(2, 0) not-sure.
+  P.rules.self_pairs = true;
+  ScriptedChooser again({0, 2});
+  const Result D = run_ssac(X, oracle, again, P);
+  EXPECT_TRUE(again.done());
+  ASSERT_EQ(D.iterations.size(), 2u);
+  EXPECT_EQ(D.iterations[0].outcome, Outcome::empty_cluster);
+  EXPECT_EQ(D.iterations[0].j_star, 0u);
+  EXPECT_EQ(D.iterations[1].outcome, Outcome::phase1_all_not_sure);
+  EXPECT_EQ(D.labels, std::vector<int>(6, 0));
+  EXPECT_EQ(D.queries_phase2, 2u);
+  EXPECT_EQ(D.status,
+            "iteration 1: empty_cluster; iteration 2: phase1_all_not_sure; fewer than k clusters "
+            "recovered (0 of 2)");
 }
 
 TEST(Ssac, EliminationIdentifiesTheClusterFromKMinusOneNoAnswers) {

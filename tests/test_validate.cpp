@@ -32,12 +32,15 @@ using ssac::testing::Fault;
 const std::vector<int>& kLabels = fixtures::kSquareLabels;
 
 // A run of the (possibly faulty) reference, written as a trace that claims the correct algorithm.
-std::vector<json> run(Search s, std::uint64_t seed, Fault f = Fault::none, double q = 0.6) {
+// `self_pairs` false runs under self-pairs=off (S4's former rule), which the header then names.
+std::vector<json> run(Search s, std::uint64_t seed, Fault f = Fault::none, double q = 0.6,
+                      bool self_pairs = true) {
   RandomWeakOracle oracle(kLabels, q, Rng::stream(seed, {kStreamOracle}));
   TraceHeader h;
   h.params = square_params(s);
+  h.params.rules.self_pairs = self_pairs;
   fixtures::TraceText t(squares(), h);
-  ssac::testing::run_ssac_with_fault(squares(), oracle, square_params(s), seed, f, t.writer.get());
+  ssac::testing::run_ssac_with_fault(squares(), oracle, h.params, seed, f, t.writer.get());
   return fixtures::events_of(t.text);
 }
 
@@ -233,11 +236,11 @@ bool names(const ValidationReport& rep, const std::string& text) {
 
 }  // namespace
 
-TEST(ValidateDiagnosis, SelfPairAskedIsNamed) {
-  // Algorithm 2 with a draw of B equal to x_j: S4 takes it as yes without a query; the faulty
-  // implementation asks Q(x_j, x_j) where the draw falls among the step's queries.
+TEST(ValidateDiagnosis, SelfPairAskedUnderSelfPairsOffIsNamed) {
+  // Algorithm 2 with a draw of B equal to x_j under self-pairs=off: taken as yes without a query;
+  // the faulty implementation asks Q(x_j, x_j) where the draw falls among the step's queries.
   for (std::uint64_t seed = 0; seed < 100; ++seed) {
-    auto ev = run(Search::random, seed);
+    auto ev = run(Search::random, seed, Fault::none, 0.6, false);
     for (std::size_t e = 0; e < ev.size(); ++e) {
       if (ev[e]["event"] != "step") continue;
       const json& B = ev[e]["sample"];
@@ -252,13 +255,32 @@ TEST(ValidateDiagnosis, SelfPairAskedIsNamed) {
         const auto rep = check(ev);
         ASSERT_FALSE(rep.conforms);
         EXPECT_EQ(rep.divergence->event, at_event + 1);
-        EXPECT_TRUE(names(rep, "a self-pair is taken as yes and never asked (S4)"))
+        EXPECT_TRUE(names(rep, "under self-pairs=off a self-pair is taken as yes and never asked"))
             << rep.divergence->message;
         return;
       }
     }
   }
   FAIL() << "no draw of B equal to x_j";
+}
+
+TEST(ValidateDiagnosis, SelfPairNotAskedIsNamed) {
+  // The default asks self-pairs (S4); an implementation of the former rule, which takes Q(x, x) as
+  // yes without asking, writes no query where the reference asks one (here Phase 1's query of a
+  // re-drawn anchor about itself, or a draw of B equal to x_j).
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    auto ev = run(Search::random, seed);
+    for (std::size_t e = 0; e < ev.size(); ++e) {
+      if (ev[e]["event"] != "query" || ev[e]["x"] != ev[e]["y"]) continue;
+      ev.erase(ev.begin() + static_cast<std::ptrdiff_t>(e));
+      const auto rep = check(ev);
+      ASSERT_FALSE(rep.conforms);
+      EXPECT_EQ(rep.divergence->event, e + 1);
+      EXPECT_TRUE(names(rep, "self-pairs are asked like any pair (S4)")) << rep.divergence->message;
+      return;
+    }
+  }
+  FAIL() << "no self-pair asked";
 }
 
 TEST(ValidateDiagnosis, BetaInsteadOfBetaMinusOneDrawsInAlgorithm4IsNamed) {

@@ -62,7 +62,7 @@ def check_params(n, k, eta, beta):
 # (proofs-notes/semantics.md, "The authors-code profile", S9). Elimination is the "assignment"
 # parameter; the others are read from a vector's params.rules.
 PAPER_RULES = {"anchor": "opener", "phase2": "radius", "overwrite": "off", "sample-cap": "off",
-               "self-pairs": "off", "empty-recovers": "off"}
+               "self-pairs": "on", "empty-recovers": "off"}
 # The anchor rules this implementation replays (the two random ones draw anchors a trace does not
 # record).
 ANCHOR_RULES = ("opener", "lowest-labelled-row")
@@ -83,9 +83,9 @@ def parse_rules(text):
 
 
 def trace_header(X, k, eta, beta, search, elimination=True, seed=None, rules=None, oracle=None):
-    """The header event of a trace of this implementation's run (docs/trace-format.md, version 2).
+    """The header event of a trace of this implementation's run (docs/trace-format.md, version 3).
     oracle, when given, is the header's oracle object: {"kind": ..., and its parameters}."""
-    h = {"event": "header", "format": "ssac-trace", "version": 2,
+    h = {"event": "header", "format": "ssac-trace", "version": 3,
          "algorithm": "original" if search == "plain" else "weak", "search": search,
          "assignment": "paper" if elimination else "code", "n": len(X), "m": len(X[0]), "k": k,
          "eta": float(eta), "beta": beta, "r": sample_size(k, eta), "fingerprint": fingerprint(X)}
@@ -111,7 +111,7 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
     2 and 4). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". rules
     (parse_rules; default the paper's) are the rules of S9 on which the authors' code differs.
     Returns (events, labels): the run as trace events after the header (docs/trace-format.md,
-    version 2: x1 is the point of S_i closest to mu'_p, z the plain search's first row of Z_p).
+    version 3: x1 is the point of S_i closest to mu'_p, z the plain search's first row of Z_p).
     draw_many(pool, count, what), when given, makes all `count` draws of a Phase-1 sample or of
     one B at once instead (ssac_distribution.py uses it to inject draws without replacement)."""
     rules = dict(PAPER_RULES, **(rules or {}))
@@ -140,7 +140,7 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
 
     def assign(i, x):  # Definition 4
         anchors = [anchor(t) for t in known]
-        if not self_pairs and x in anchors:  # a point is in its own cluster: no query (S4)
+        if not self_pairs and x in anchors:  # self-pairs=off: taken as yes, no query (S4)
             return known[anchors.index(x)]
         a = [ask(i, x, y, 1, "assignment") for y in anchors]
         if "yes" in a:
@@ -283,8 +283,8 @@ def run_test(g, t, search, profiles):
             return
         raise Mismatch("invalid parameters were accepted")
     tr = t["trace"]
-    if tr[0]["version"] != 2:
-        raise Mismatch(f"trace format version {tr[0]['version']}, this consumer reads 2")
+    if tr[0]["version"] != 3:
+        raise Mismatch(f"trace format version {tr[0]['version']}, this consumer reads 3")
     if tr[0]["fingerprint"] != fingerprint(X):
         raise Mismatch("fingerprint")
     if tr[0].get("rules") != prm.get("rules") or tr[0].get("semantics") != prm.get("semantics"):

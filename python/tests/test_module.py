@@ -99,7 +99,7 @@ def test_cluster_equals_cli(cli, data_csv, tmp_path, run):
     # The header names the oracle's memory only when it is not fresh (docs/trace-format.md), and
     # the oracle in fields: its kind and the parameters that kind uses.
     assert events[0].get("oracle_memory", "fresh") == run.get("memory", "fresh")
-    assert events[0]["version"] == 2
+    assert events[0]["version"] == 3
     assert events[0]["oracle"] == {"kind": run["oracle"],
                                    **{p: run[p] for p in ("q", "nu", "rho") if p in run}}
     # The iterations as plain objects use the trace's words: x1, and the step's x1_answer (the
@@ -122,7 +122,12 @@ def test_cluster_with_a_callable_oracle(data_csv):
     ref = ssac.cluster(X, y, k=3, eta=3, oracle="perfect", seed=6)
     assert np.array_equal(r["labels"], ref["labels"])
     assert asked == [(q["x"], q["y"]) for q in ref["queries"]]
-    assert all(a != b for a, b in asked)  # Q(x, x) is never asked (S4)
+    # Self-pairs are asked like any pair (S4), and only under self-pairs=off never.
+    assert any(a == b for a, b in asked)
+    off = []
+    ssac.cluster(X, y, k=3, eta=3, oracle=lambda a, b: off.append((a, b)) or
+                 ("yes" if y[a] == y[b] else "no"), seed=6, rules=["self-pairs=off"])
+    assert off and all(a != b for a, b in off)
     # A callable is no oracle the trace format describes: its header has no "oracle" field.
     assert r["trace"] == ref["trace"].replace('"oracle":{"kind":"perfect"},', "")
 
@@ -248,8 +253,12 @@ def test_choices_as_the_cli(cli, data_csv, tmp_path):
 
 def test_validate_reads_version_1_and_the_labels_clusters(cli, data_csv, tmp_path):
     X, y = ssac.read_csv(data_csv)
-    # A version-1 trace (docs/trace-format.md, "Version 1") is read with its own field names.
-    events = [json.loads(line) for line in ssac.cluster(X, y, k=3, eta=3, seed=4)["trace"].splitlines()]
+    # A version-1 trace (docs/trace-format.md, "Version 1") is read with its own field names, and,
+    # naming no rules, under the rules of its time: self-pairs=off (S4).
+    run = ssac.cluster(X, y, k=3, eta=3, seed=4, rules=["self-pairs=off"])
+    events = [json.loads(line) for line in run["trace"].splitlines()]
+    # The run names self-pairs=off in its header; a version-1 header that names no rules means it.
+    del events[0]["semantics"], events[0]["rules"]
     v1 = []
     for e in events:
         e = {("anchor" if k == "x1" else "anchor_answer" if k == "x1_answer" else k): v
@@ -261,7 +270,12 @@ def test_validate_reads_version_1_and_the_labels_clusters(cli, data_csv, tmp_pat
         v1.append(e)
     res = ssac.validate(v1, X)
     assert res.conforms and res.version == 1
-    assert ssac.validate(events, X).version == 2
+    events[0]["version"] = 2
+    assert ssac.validate(events, X).conforms and ssac.validate(events, X).version == 2
+    # Version 3 names its rules unless they are the paper's of now: the same lines are then read
+    # as a run that asked self-pairs, and diverge at the first self-pair.
+    events[0]["version"] = 3
+    assert not ssac.validate(events, X).conforms
     # k = 2 below the labels' 3 clusters: the header names oracle_clusters = 3 (elimination does
     # not apply, S2). Without it the replay takes the number from a labelled CSV, as the command
     # does, and refuses a header that names another.

@@ -146,7 +146,9 @@ class CoinFlipOracle : public Oracle {
 };
 
 // Asks a person. Shows both rows (1-based, as in the CSV file's data rows) and their coordinates,
-// reads y / n / ? (also yes / no / not sure / s). An unordered pair is asked once: the answer is
+// reads y / n / ? (also yes / no / not sure / s); a self-pair Q(x, x) is answered yes without
+// asking (S4: it is the oracle's knowledge) and is neither counted nor logged. An unordered pair is
+// asked once: the answer is
 // remembered for the rest of the run and, when `log` is given, appended to it at once as
 // "x,y,answer" so that an interrupted session loses nothing; `preload` restores such a log.
 class InteractiveOracle : public Oracle {

@@ -47,9 +47,12 @@ struct Rules {
   bool overwrite = false;
   // Off (S1): r = ceil(k eta) draws. On: r_i = min(ceil(k eta), |S_i|).
   bool sample_cap = false;
-  // Off (S4): Q(x, x) is never asked; a point is in its own cluster. On: self-pairs are asked
-  // like any other pair (a random-weak oracle may answer not-sure).
-  bool self_pairs = false;
+  // On (S4): Q(x, x) is asked like any other pair and the oracle answers it as it answers any
+  // pair (a random-weak oracle abstains with probability 1 - q), so whether a Phase-1 draw is
+  // assignment-known does not depend on which point was drawn, as Theorem 1's proof takes it.
+  // Off (S4's former rule, `self-pairs=off`): never asked, taken as yes; a re-drawn anchor is then
+  // always assignment-known and Theorem 1 is false (proofs-notes/theorem1-random-weak.md).
+  bool self_pairs = true;
   // Off: a cluster whose Phase 2 labelled no row does not count as recovered (S8). On: it does.
   bool empty_recovers = false;
 
@@ -84,6 +87,10 @@ const std::vector<std::string>& assignment_names();  // "paper", "code"
 
 // The paper's rules with the rows in blocks; the authors' code's with the rows shuffled.
 Profile paper_profile();
+// The rules a trace of format version 1 or 2, or an experiment summary written before the rules
+// were recorded, was made under when it names none: the paper's with self-pairs=off, the default
+// before S4 asked self-pairs (proofs-notes/semantics.md, S4).
+Profile former_paper_profile();
 Profile authors_code_profile();
 // "paper" or "authors-code"; throws ParameterError naming the argument for any other name.
 Profile profile_named(std::string_view name);

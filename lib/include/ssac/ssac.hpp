@@ -120,10 +120,11 @@ struct SearchStep {
   std::ptrdiff_t lo, hi;  // bounds before the step (0-based positions in the sorted S_i)
   std::size_t j;          // probed position, floor((lo + hi) / 2)
   std::size_t row;        // x_j
-  // Q(x_1, x_j) (Algorithms 3 and 4), not asked in Algorithm 2 nor when x_j is x_1 (S4).
+  // Q(x_1, x_j) (Algorithms 3 and 4), not asked in Algorithm 2 nor, under self-pairs=off, when x_j
+  // is x_1 (S4).
   bool x1_asked = false;
   Answer x1_answer = Answer::NotSure;
-  // Q(z, x_j) (the plain search), not asked when x_j is z (S4).
+  // Q(z, x_j) (the plain search), not asked when x_j is z under self-pairs=off (S4).
   bool z_asked = false;
   Answer z_answer = Answer::NotSure;
   std::vector<std::size_t> sample;     // B, rows in draw order

@@ -1,5 +1,5 @@
 // Traces: a versioned JSON Lines record of one SSAC run (docs/trace-format.md, schema
-// schemas/ssac-trace-v2.schema.json; version 1 is still read), and their replay through the
+// schemas/ssac-trace-v3.schema.json; versions 1 and 2 are still read), and their replay through the
 // reference (`ssac validate`).
 //
 // A trace holds every random choice (the Phase-1 draws of Algorithm 1 line 4 and the draws of B in
@@ -27,9 +27,11 @@
 namespace ssac {
 
 inline constexpr const char* kTraceFormat = "ssac-trace";
-// The version written. Version 1 (the Phase-2 words `anchor`, `anchor_answer`, `search_anchor`, and
-// the oracle as free text) is still read: docs/trace-format.md, "Version 1".
-inline constexpr int kTraceVersion = 2;
+// The version written. Version 2 has version 3's fields, but a header without "rules" means the
+// paper's rules of then, self-pairs=off (S4); version 1 (the Phase-2 words `anchor`,
+// `anchor_answer`, `search_anchor`, and the oracle as free text) reads the same way. Both are
+// still read: docs/trace-format.md, "Earlier versions".
+inline constexpr int kTraceVersion = 3;
 
 // SHA-256 (FIPS 180-4) of `bytes`, as 64 lowercase hex digits.
 std::string sha256_hex(std::string_view bytes);

@@ -44,6 +44,12 @@ Profile paper_profile() {
   return p;
 }
 
+Profile former_paper_profile() {
+  Profile p = paper_profile();
+  p.rules.self_pairs = false;
+  return p;
+}
+
 // The rules of the authors' published code, as read from it (proofs-notes/semantics.md, "The
 // authors-code profile").
 Profile authors_code_profile() {

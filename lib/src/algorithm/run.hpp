@@ -73,7 +73,7 @@ class Run {
   int open_cluster(std::size_t x);
   // Rules::overwrite: known clusters left with no labelled row are forgotten.
   void forget_unlabelled_clusters();
-  // Whether the pair (x, y) goes to the oracle (S4 and Rules::self_pairs).
+  // Whether the pair (x, y) goes to the oracle: always, unless self-pairs=off (S4).
   bool asks(std::size_t x, std::size_t y) const { return x != y || P_.rules.self_pairs; }
   Answer ask(std::size_t x, std::size_t y, int phase, Purpose purpose);
 

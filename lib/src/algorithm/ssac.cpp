@@ -281,7 +281,8 @@ int Run::assign(std::size_t x) {
   std::vector<std::size_t> anchor(known);
   for (std::size_t i = 0; i < known; ++i)
     anchor[i] = anchor_of(known_[i]);
-  // A point that is itself an anchor is assignment-known: no query (S4, self-pairs).
+  // Under self-pairs=off a point that is itself an anchor is assignment-known without a query;
+  // by default (S4) it is asked like any other point, so every draw is known with one law.
   if (!P_.rules.self_pairs)
     for (std::size_t i = 0; i < known; ++i)
       if (anchor[i] == x) return known_[i];
@@ -414,7 +415,7 @@ Decision Run::search_random_weak(std::size_t xj, const std::vector<std::size_t>&
 
 // Algorithm 3, lines 3-4: Q(x_1, x_j) = 1 means in; no and not-sure both mean out.
 Decision Run::search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& step) {
-  if (!asks(x1, xj)) return Decision::in;  // S4: a point is in its own cluster
+  if (!asks(x1, xj)) return Decision::in;  // self-pairs=off (S4): a point is in its own cluster
   step.x1_asked = true;
   ++step.queries;
   step.x1_answer = ask(x1, xj, 2, Purpose::search_x1);
@@ -424,7 +425,7 @@ Decision Run::search_distance_weak(std::size_t x1, std::size_t xj, SearchStep& s
 // Algorithm 4, lines 4-15.
 Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<std::size_t>& zp,
                              SearchStep& step) {
-  if (!asks(x1, xj)) return Decision::in;  // S4
+  if (!asks(x1, xj)) return Decision::in;  // self-pairs=off (S4)
   step.x1_asked = true;
   ++step.queries;
   step.x1_answer = ask(x1, xj, 2, Purpose::search_x1);
@@ -439,7 +440,7 @@ Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<s
 // Ashtiani et al.'s binary search: one query Q(z, x_j) with a point z of Z_p; a yes/no oracle is
 // assumed, so anything but yes counts as no.
 Decision Run::search_plain(std::size_t z, std::size_t xj, SearchStep& step) {
-  if (!asks(z, xj)) return Decision::in;  // S4
+  if (!asks(z, xj)) return Decision::in;  // self-pairs=off (S4)
   step.z_asked = true;
   ++step.queries;
   step.z_answer = ask(z, xj, 2, Purpose::search_z);
@@ -453,7 +454,7 @@ Decision Run::vote(std::size_t xj, const std::vector<std::size_t>& zp, std::size
   bool yes = false, no = false;
   for (std::size_t b = 0; b < draws; ++b) {
     const std::size_t y = zp[chooser_.choose(zp, Draw::search_sample)];
-    Answer a = Answer::Yes;  // y = x_j: a point is in its own cluster, no query (S4)
+    Answer a = Answer::Yes;  // y = x_j under self-pairs=off: taken as yes, no query (S4)
     if (asks(y, xj)) {
       a = x_first ? ask(xj, y, 2, Purpose::search_sample) : ask(y, xj, 2, Purpose::search_sample);
       ++step.queries;

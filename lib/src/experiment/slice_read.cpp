@@ -216,17 +216,24 @@ ExperimentResult read_experiment(const std::string& dir) {
         throw DataError(field_where(path, "rules", 0) + ": " + number::printable(e.what(), 300));
       }
       c.rules = profile.rules;
+    } else {
+      // Written before the rules were recorded, under the paper's rules of then (self-pairs=off).
+      c.rules = former_paper_profile().rules;
     }
     c.gen.shuffle = j.contains("shuffle") && j.at("shuffle").get<bool>();
     if (j.contains("semantics")) {
       // Written from the rules and the generator's row order ("shuffle"; none for a fixed
       // dataset): it must be their profile's name.
-      const std::string want = profile_name(
-          {c.rules, c.elimination,
-           c.data ? std::nullopt
-                  : std::optional(c.gen.shuffle ? RowOrder::shuffled : RowOrder::blocks)});
+      const Profile profile{
+          c.rules, c.elimination,
+          c.data ? std::nullopt
+                 : std::optional(c.gen.shuffle ? RowOrder::shuffled : RowOrder::blocks)};
+      const std::string want = profile_name(profile);
       const ojson& v = j.at("semantics");
-      if (!v.is_string() || v.get<std::string>() != want)
+      // A summary written before S4 asked self-pairs calls its rules, self-pairs=off, "paper".
+      const bool former_paper =
+          v == "paper" && profile.rules == former_paper_profile().rules && profile.elimination;
+      if (!v.is_string() || (v.get<std::string>() != want && !former_paper))
         throw DataError(field_where(path, "semantics", 0) + " = " + number::printable(v.dump()) +
                         " is not the profile of its rules (" + want + ")");
     }

@@ -230,6 +230,10 @@ void InteractiveOracle::preload(std::istream& log_in, const std::string& name) {
 }
 
 Answer InteractiveOracle::query(std::size_t x, std::size_t y) {
+  // Q(x, x) (S4 asks it): the oracle knows a point is in its own cluster and answers yes itself;
+  // the person is not shown the pair and the answer log does not get it. The run's trace records
+  // the query and its yes like any other, so a replay needs nothing from the person.
+  if (x == y) return Answer::Yes;
   const auto key = std::make_pair(std::min(x, y), std::max(x, y));
   if (auto it = memo_.find(key); it != memo_.end()) return it->second;
   auto show = [&](std::size_t r) {

@@ -141,9 +141,13 @@ std::string rule_hint(const json& prev, const json& cur, const json& next_step, 
     return "";
   }
   // The event streams part: an extra or a missing query or step.
-  if (!cur.is_null() && is_query(cur) && cur["x"] == cur["y"])
+  if (!cur.is_null() && is_query(cur) && cur["x"] == cur["y"] && !P.rules.self_pairs)
     return "; the trace asks Q(" + row(cur["x"]) + ", " + row(cur["y"]) +
-           "): a point is in its own cluster, so a self-pair is taken as yes and never asked (S4)";
+           "): under self-pairs=off a self-pair is taken as yes and never asked (S4)";
+  if (is_query(ref) && ref["x"] == ref["y"] && P.rules.self_pairs)
+    return "; the reference asks Q(" + row(ref["x"]) + ", " + row(ref["y"]) +
+           "): self-pairs are asked like any pair (S4); a run that takes them as yes names "
+           "self-pairs=off in its header";
   if (sample_rule(P).empty()) return "";
   if (kind == "step" && !cur.is_null() && is_query(cur, "search_sample") && !next_step.is_null())
     return "; " + sample_rule(P) + ", the trace's step draws " +

@@ -1,10 +1,10 @@
 // Reading a trace: every line one JSON object whose fields have the types of docs/trace-format.md
-// (the hand-written counterpart of schemas/ssac-trace-v2.schema.json, and of -v1 for a trace of
-// version 1; tests/schema_test.py holds them against each other), and the run's parameters from
-// its header. A version-1 trace is checked against version 1's fields, then its events are renamed
-// to version 2's, so that the replay meets one vocabulary.
-// (About 480 lines: both versions' field tables, the type checks of one line and the header's
-// reading share this file's Field, T and Reading types; the tables are most of it.)
+// (the hand-written counterpart of schemas/ssac-trace-v3.schema.json, of -v2 and -v1 for traces of
+// versions 2 and 1; tests/schema_test.py holds them against each other), and the run's parameters
+// from its header. A version-1 trace is checked against version 1's fields, then its events are
+// renamed to version 2's, so that the replay meets one vocabulary. (About 480 lines: both versions'
+// field tables, the type checks of one line and the header's reading share this file's Field, T and
+// Reading types; the tables are most of it.)
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -50,7 +50,8 @@ struct Field {
 
 using Spec = std::map<std::string, std::vector<Field>>;
 
-// Version 2, the version written.
+// Version 3, the version written, and version 2, which has the same fields (a header without
+// "rules" means another rule set: read_header).
 const Spec& event_spec_v2() {
   static const Spec spec = {
       {"header",
@@ -316,7 +317,10 @@ json parse_event(const std::string& line, const std::string& at, bool first, Rea
     // Rows are checked against the trace's own n; a different n is reported later by name. The
     // version and the search decide the names of the fields of every later line.
     if (j.contains("n") && j["n"].is_number_unsigned()) r.n = j["n"].get<std::size_t>();
-    r.version = j.contains("version") && j["version"] == 1 ? 1 : kTraceVersion;
+    r.version = !j.contains("version") ? kTraceVersion
+                : j["version"] == 1    ? 1
+                : j["version"] == 2    ? 2
+                                       : kTraceVersion;
     r.plain = j.contains("search") && j["search"] == "plain";
   }
   const Spec& specs = r.version == 1 ? event_spec_v1() : event_spec_v2();
@@ -403,9 +407,9 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
   const std::string at1 = name + ":1: ";
   if (h["format"] != kTraceFormat)
     throw DataError(at1 + "format " + h["format"].dump() + " is not \"" + kTraceFormat + "\"");
-  if (h["version"] != kTraceVersion && h["version"] != 1)
+  if (h["version"] != kTraceVersion && h["version"] != 2 && h["version"] != 1)
     throw DataError(at1 + "format version " + h["version"].dump() +
-                    " is not supported (this program reads versions 1 and " +
+                    " is not supported (this program reads versions 1 to " +
                     std::to_string(kTraceVersion) + ")");
   if (h["n"] != n || h["m"] != static_cast<std::size_t>(X.cols()))
     throw DataError(at1 + "the trace is for n = " + h["n"].dump() + ", m = " + h["m"].dump() +
@@ -439,6 +443,9 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
                       " clusters (the trace is for other labels)");
     H.params.oracle_clusters = label_clusters;
   }
+  // A trace of version 1 or 2 that names no rules was made under the paper's rules of then, which
+  // did not ask self-pairs (S4); from version 3 on, none named means the paper's rules of now.
+  if (h["version"] != kTraceVersion) H.params.rules = former_paper_profile().rules;
   if (h.contains("rules")) {
     Profile profile{{}, H.params.elimination};
     try {
