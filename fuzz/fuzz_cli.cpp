@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "app.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::vector<std::string> args{"ssac"};

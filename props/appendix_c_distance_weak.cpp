@@ -111,4 +111,24 @@ TEST(AppendixCUnified, PinnedDistanceWeakInstancesPerAnchorRule) {
                         known_only);
 }
 
+// The second referee's Theorem 3 instance (theorem3-global-distance-weak.md) with Algorithm 4,
+// beta = 10, under random-known-row: a probe of a -1 row, not-sure with x_1 (a 0.25 row), draws
+// beta - 1 = 9 points of Z_1, and says "in" only if one is a -1 or 0 row (about 18 % of Z_1), so
+// each such probe misjudges with probability about 0.82^9 = 0.17 and a run fails with probability
+// about 0.3 (two such probes on the way to j*). Falsified against delta = 0.1: Appendix C's "same
+// guarantees" fails under random-known-row as Theorem 3 does. 200 runs (about 35 s of CPU: each
+// run draws 2 x 178,986 points); alpha = 1e-6 (one rule).
+TEST(AppendixCUnified, SecondRefereeInstanceFailsUnderRandomKnownRow) {
+  PinnedInstance pin{"theorem3 second referee, Algorithm 4",
+                     /*global=*/true,
+                     theorem3_second_referee_instance(),
+                     1.0,
+                     0.6,
+                     0.1,
+                     /*runs=*/200};
+  pin.search = Search::unified;
+  pin.beta = 10;
+  check_pinned_per_rule(pin, {{AnchorRule::random_known_row, Verdict::falsified}});
+}
+
 }  // namespace ssac::props

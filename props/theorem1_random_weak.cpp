@@ -162,7 +162,8 @@ std::uint64_t self_pair_failures(bool self_pairs, std::uint64_t runs) {
   std::uint64_t failures = 0;
   for (std::uint64_t r = 0; r < runs; ++r) {
     RandomWeakOracle oracle(inst.labels, kSelfPairQ, Rng::stream(r, {kStreamOracle}));
-    failures += !recovered_exactly(run_ssac_with_fault(inst.X, oracle, P, r).labels, inst.labels);
+    failures += !recovered_exactly(run_ssac_with_fault(inst.X, oracle, P, r, Fault::none).labels,
+                                   inst.labels);
   }
   return failures;
 }

@@ -54,6 +54,23 @@ TEST(Theorem3GlobalDistanceWeak, RefereeInstancePerAnchorRule) {
                         verdicts);
 }
 
+// The second referee's instance (the note, "The second referee's instance"), at theory's eta for
+// the data's own gamma (eps = 0.1, eta = 89493), delta = 0.1: a counterexample under every anchor
+// rule, random-known-row included. Under the opener and the labelled-row rules the first draw
+// decides (a 0.25 or -1 opener fails); under random-known-row the -1 rows are placed only when
+// cluster 1's anchor is a -1 or 0 row, mu'_1 settles near 0.141 r_1, past the 0.125 midpoint
+// between the 0 and 0.25 rows, and x_1 is a 0.25 row, not-sure with every -1 row (condition (b)),
+// which Algorithm 3 then cuts off. 20 runs per rule (about 7 s of CPU in all); at seeds 0-39,
+// measured once, 35, 35, 35 and 40 of 40 runs fail.
+TEST(Theorem3GlobalDistanceWeak, SecondRefereeInstancePerAnchorRule) {
+  check_pinned_per_rule({"theorem3 second referee", /*global=*/true,
+                         theorem3_second_referee_instance(), 1.0, 0.6, 0.1, /*runs=*/20},
+                        {{AnchorRule::opener, Verdict::falsified},
+                         {AnchorRule::lowest_labelled_row, Verdict::falsified},
+                         {AnchorRule::random_labelled_row, Verdict::falsified},
+                         {AnchorRule::random_known_row, Verdict::falsified}});
+}
+
 // The instance the generated search below finds on its stream, pinned under each anchor rule at
 // its delta = 0.1 (eta = 1195.64), 200 runs per rule. By hand (the note): the first draw opens a
 // cluster and anchors it; an edge point as anchor is not-sure with the other edge point of its

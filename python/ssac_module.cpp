@@ -206,8 +206,8 @@ ssac::Search search_named(const std::string& s) {
   throw ParameterError("search = '" + s + "' is not one of " + listed(weak));
 }
 
-// ssac.cluster: the same run as `ssac cluster` (cli/cmd_cluster.cpp) with the same parameters and
-// seed, so the labels, the queries and the trace are those of the command line.
+// ssac.cluster: the same run as `ssac cluster` (cli/commands/cmd_cluster.cpp) with the same
+// parameters and seed, so the labels, the queries and the trace are those of the command line.
 py::dict cluster(const py::object& X_in, const py::object& labels_in, long long k, double eta,
                  long long beta, const py::object& search, const std::string& algorithm,
                  const py::object& oracle, const py::object& q, const py::object& nu,

@@ -54,6 +54,12 @@ if find "$work/prefix" -name '*ssac_testing*' -o -name 'negative_controls.hpp' |
   echo "consumer_test: the negative controls were installed" >&2
   exit 1
 fi
+# The consumer states no C++ standard, as a project with default settings would not: the
+# package's targets must carry the one their headers need (g++ 12 and clang++ 14 default to C++17).
+if grep -nE 'CMAKE_CXX_STANDARD|cxx_std_|-std=' "$source/CMakeLists.txt" >&2; then
+  echo "consumer_test: the consumer sets a C++ standard itself (line above)" >&2
+  exit 1
+fi
 cmake -S "$source" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" \
   -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
   >"$work/configure.log" ||

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The output writer (cli/output_file.hpp) and the readers' pipes under the conditions the
+# The output writer (cli/output/output_file.hpp) and the readers' pipes under the conditions the
 # catalogue's one-command rows cannot set up: a CSV, a law and outcomes through a pipe, a FIFO
 # without a writer, concurrent writers, a signal while outputs are staged or a figure is drawn, a
 # read-only target, a missing or failing gnuplot, an earlier run's files, the interactive oracle's

@@ -1,7 +1,8 @@
-// `ssac cluster --plot`: the plane of the figure (cli/cluster_plot.hpp) and the points' status.
+// `ssac cluster --plot`: the plane of the figure (cli/plots/cluster_plot.hpp) and the points'
+// status.
 #include <gtest/gtest.h>
 
-#include "cluster_plot.hpp"
+#include "plots/cluster_plot.hpp"
 
 namespace ssac::cli {
 namespace {

@@ -42,6 +42,7 @@ TEST(Exact, HandWorkedThreePoints) {
   const Matrix X = line({0, 1, 10});
   const std::vector<int> truth = {1, 1, 2};
   Params P;
+  P.rules.self_pairs = false;  // worked by hand under the former self-pair rule (exact.md)
   P.k = 2;
   P.eta = 1;
   P.beta = 1;
@@ -65,6 +66,7 @@ TEST(Exact, HandWorkedFourPointsOneNotSure) {
   const Matrix X = line({0, 1, 2, 10});
   const std::vector<int> truth = {1, 1, 1, 2};
   Params P;
+  P.rules.self_pairs = false;  // worked by hand under the former self-pair rule (exact.md)
   P.k = 2;
   P.eta = 0.5;
   P.beta = 2;
@@ -100,6 +102,7 @@ TEST(Exact, HandWorkedThreePointsRandomWeak) {
   const Matrix X = line({0, 1, 10});
   const std::vector<int> truth = {1, 1, 2};
   Params P;
+  P.rules.self_pairs = false;  // worked by hand under the former self-pair rule (exact.md)
   P.k = 2;
   P.eta = 0.5;
   P.beta = 1;
@@ -140,6 +143,7 @@ TEST(Exact, TenPointsPerfectOracleBranchCount) {
   X << 0, 0, 1, 0, 0, 1, 1, 1, 10, 0, 11, 0, 10, 1, 0, 10, 1, 10, 0, 11;
   const std::vector<int> truth = {1, 1, 1, 1, 2, 2, 2, 3, 3, 3};
   Params P;
+  P.rules.self_pairs = false;  // worked by hand under the former self-pair rule (exact.md)
   P.k = 3;
   P.eta = 1;
   P.beta = 3;
@@ -159,6 +163,7 @@ TEST(Exact, HandWorkedThreePointsJointLaw) {
   const Matrix X = line({0, 1, 10});
   const std::vector<int> truth = {1, 1, 2};
   Params P;
+  P.rules.self_pairs = false;  // worked by hand under the former self-pair rule (exact.md)
   P.k = 2;
   P.eta = 1;
   P.beta = 1;

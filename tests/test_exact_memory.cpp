@@ -53,8 +53,8 @@ ExactOracle oracle(OracleKind kind, OracleMemory memory = OracleMemory::fresh) {
 }
 
 // The exact values of proofs-notes/oracle-independence.md.
-const char* const kFreshFailure = "256043746956439715232213/3276800000000000000000000";
-const char* const kPerPairFailure = "2031981999/3276800000";
+const char* const kFreshFailure = "182760444951440046507/2000000000000000000000";
+const char* const kPerPairFailure = "36914021893767/52428800000000";
 const char* const kCorrelatedFailure = "3/10";
 
 TEST(ExactMemory, PinnedFailureProbabilities) {
@@ -70,10 +70,10 @@ TEST(ExactMemory, PinnedFailureProbabilities) {
   EXPECT_EQ(fraction_string(per_pair.p_failure), kPerPairFailure);
   EXPECT_EQ(fraction_string(correlated.p_failure), kCorrelatedFailure);
   EXPECT_EQ(fraction_string(fresh.p_exact_recovery),
-            "3020756253043560284767787/3276800000000000000000000");
-  EXPECT_EQ(fraction_string(per_pair.p_exact_recovery), "1244818001/3276800000");
+            "1817239555048559953493/2000000000000000000000");
+  EXPECT_EQ(fraction_string(per_pair.p_exact_recovery), "15514778106233/52428800000000");
   EXPECT_EQ(fraction_string(correlated.p_exact_recovery), "7/10");
-  // The memory alone moves the failure probability from under 8 % to over 60 %.
+  // The memory alone moves the failure probability from under 10 % to over 70 %.
   EXPECT_GT(per_pair.p_failure, 7 * fresh.p_failure);
 }
 

@@ -1,4 +1,4 @@
-// The output directory of `ssac experiment` and `ssac merge` (cli/experiment_*.cpp): the tables,
+// The output directory of `ssac experiment` and `ssac merge` (cli/experiment/): the tables,
 // the inputs of the committed gnuplot script, and the figures. A run split into slices and merged
 // writes the same bytes as the run at once -- the figures included, whose first rep `ssac merge`
 // runs again -- and a failure leaves no file behind.
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "experiment_output.hpp"
-#include "experiment_plots.hpp"
-#include "experiment_tables.hpp"
+#include "experiment/experiment_output.hpp"
+#include "experiment/experiment_plots.hpp"
+#include "experiment/experiment_tables.hpp"
 #include "ssac/error.hpp"
 #include "ssac/experiment.hpp"
 #include "ssac/experiment_summary.hpp"

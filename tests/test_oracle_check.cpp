@@ -35,8 +35,8 @@ const std::vector<int> kLopsided = {1, 1, 1, 1, 2, 2, 2};
 const OracleSpec kLocal{OracleKind::local, 1.0, 2.5, 1.0};
 // Seed 0 of AbstentionRateOfOneMinusQSquaredIsCaught, as `ssac validate --check-oracle` prints it.
 const std::string kSeed0Verdict =
-    "every definite answer of 348 is truthful; abstentions 170 of 348 = 0.4885, exact two-sided "
-    "99.9% Clopper-Pearson interval [0.3999, 0.5776] excludes 1 - q = 0.3000: Definition 5 has "
+    "every definite answer of 354 is truthful; abstentions 173 of 354 = 0.4887, exact two-sided "
+    "99.9% Clopper-Pearson interval [0.4009, 0.5770] excludes 1 - q = 0.3000: Definition 5 has "
     "each query abstain with probability 1 - q; this oracle abstains at another rate";
 
 // Definition 6 (a) with max where the paper has min; (b) as in the paper (rho = 1).

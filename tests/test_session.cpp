@@ -25,10 +25,13 @@ Dataset blobs(std::uint64_t seed, std::size_t n = 90) {
 
 // A person who answers from the labels and is not sure about the pairs a fixed hash picks (about
 // one in four); the answer depends on the unordered pair only, as a person with memory's does.
+// Self-pairs, which the paper's rules ask (S4), are never shown to the person: the session answers
+// them yes, as InteractiveOracle does.
 struct Person {
   const std::vector<int>& labels;
   Answer operator()(std::size_t x, std::size_t y) const {
     const std::size_t a = std::min(x, y), b = std::max(x, y);
+    if (a == b) return Answer::Yes;  // S4: the oracle answers a self-pair yes without asking
     if ((a * 7919 + b * 104729) % 4 == 0) return Answer::NotSure;
     return labels[a] == labels[b] ? Answer::Yes : Answer::No;
   }

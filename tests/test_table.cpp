@@ -1,12 +1,13 @@
-// Unit tests of the command line's output building blocks: the table renderers (cli/table.hpp)
-// and the JSON row writer with exact number tokens (cli/json_rows.hpp).
+// Unit tests of the command line's output building blocks: the table renderers
+// (cli/output/table.hpp) and the JSON row writer with exact number tokens
+// (cli/output/json_rows.hpp).
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
 
-#include "json_rows.hpp"
-#include "table.hpp"
+#include "output/json_rows.hpp"
+#include "output/table.hpp"
 
 namespace {
 

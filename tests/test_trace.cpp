@@ -20,10 +20,12 @@ namespace {
 using fixtures::squares;
 const std::vector<int>& kLabels = fixtures::kSquareLabels;
 
-std::string trace_of(Search s, std::uint64_t seed, double q = 0.6) {
+// `self_pairs` false: under the former rule (S4), as every trace of version 1 or 2 was made.
+std::string trace_of(Search s, std::uint64_t seed, double q = 0.6, bool self_pairs = true) {
   const Matrix X = squares();
   RandomWeakOracle oracle(kLabels, q, Rng::stream(seed, {kStreamOracle}));
   TraceHeader h;
+  h.params.rules.self_pairs = self_pairs;
   h.params.k = 3;
   h.params.eta = 3;
   h.params.beta = 3;
@@ -96,7 +98,7 @@ TEST(Trace, ReferenceTracesConformForEverySearch) {
 TEST(Trace, EveryLineIsOneEventEndingInFinal) {
   const std::string t = trace_of(Search::unified, 3);
   ASSERT_EQ(t.back(), '\n');
-  EXPECT_EQ(t.rfind("{\"event\":\"header\",\"format\":\"ssac-trace\",\"version\":2,", 0), 0u);
+  EXPECT_EQ(t.rfind("{\"event\":\"header\",\"format\":\"ssac-trace\",\"version\":3,", 0), 0u);
   const auto last = t.rfind('\n', t.size() - 2);
   EXPECT_EQ(t.compare(last + 1, 17, "{\"event\":\"final\","), 0);
 }
@@ -125,9 +127,9 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
   other[fp] = other[fp] == '0' ? '1' : '0';
   EXPECT_NE(error_of(other).find("t.jsonl:1: fingerprint sha256:"), std::string::npos);
   std::string version = good;
-  version.replace(version.find("\"version\":2"), 11, "\"version\":3");
+  version.replace(version.find("\"version\":3"), 11, "\"version\":4");
   EXPECT_EQ(error_of(version),
-            "t.jsonl:1: format version 3 is not supported (this program reads versions 1 and 2)");
+            "t.jsonl:1: format version 4 is not supported (this program reads versions 1 to 3)");
 }
 
 // A line may hold 16384 + 32 max(n, m, r) bytes (docs/trace-format.md, "Reading a trace"): line 2
@@ -259,10 +261,11 @@ TEST(TraceVersion2, TheOracleObjectIsCheckedAgainstItsKind) {
 
 // Version 1 (docs/trace-format.md, "Version 1") is read with its own names: cluster.anchor,
 // a step's anchor_answer, the purpose search_anchor, and the oracle as text. Each search's trace
-// written back as version 1 conforms, and its report says which version it read.
+// of the rules of then (self-pairs=off) written back as version 1 conforms, and its report says
+// which version it read.
 TEST(TraceVersion1, IsReadWithItsOwnFieldNames) {
   for (Search s : {Search::random, Search::distance, Search::unified, Search::plain}) {
-    const auto ev = fixtures::events_of(trace_of(s, 4));
+    const auto ev = fixtures::events_of(trace_of(s, 4, 0.6, false));
     const auto v1 = fixtures::as_version_1(ev, "random q=0.6");
     const std::string text = fixtures::text_of(v1);
     EXPECT_NE(text.find(s == Search::random ? "\"anchor\":" : "\"search_anchor\""),
@@ -271,7 +274,7 @@ TEST(TraceVersion1, IsReadWithItsOwnFieldNames) {
     EXPECT_TRUE(rep.conforms) << to_string(s) << ": "
                               << (rep.divergence ? rep.divergence->message : "");
     EXPECT_EQ(rep.version, 1);
-    EXPECT_EQ(validate_trace(squares(), fixtures::text_of(ev), "t.jsonl").version, 2);
+    EXPECT_EQ(validate_trace(squares(), fixtures::text_of(ev), "t.jsonl").version, 3);
     // A divergence in a version-1 trace is named with version 2's words.
     auto moved = v1;
     for (auto& e : moved)

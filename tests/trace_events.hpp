@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ssac/rules.hpp"
 #include "ssac/trace.hpp"
 #include "trace_fixture.hpp"
 
@@ -37,18 +38,23 @@ inline std::string text_of(const std::vector<nlohmann::ordered_json>& ev) {
   return text;
 }
 
-// The events of a version-2 trace as version 1 wrote them (docs/trace-format.md, "Version 1"):
+// The events of a version-3 trace as version 1 wrote them (docs/trace-format.md, "Version 1"):
 // cluster.x1 was "anchor", a step's x1_answer or z_answer was "anchor_answer", the purposes
 // search_x1 and search_z were "search_anchor", and the oracle was the text OracleSpec::describe()
-// writes (`oracle_text`, or none).
+// writes (`oracle_text`, or none). A run of the paper's rules of then (self-pairs=off, S4) named no
+// rules in version 1, so its "semantics" and "rules" are left out.
 inline std::vector<nlohmann::ordered_json> as_version_1(
     const std::vector<nlohmann::ordered_json>& ev, const std::string& oracle_text) {
+  const std::string former = describe(former_paper_profile());
   std::vector<nlohmann::ordered_json> out;
   for (const auto& e : ev) {
     nlohmann::ordered_json v;
     for (const auto& [key, value] : e.items()) {
       std::string name = key;
       nlohmann::ordered_json x = value;
+      if (e["event"] == "header" && (key == "semantics" || key == "rules") &&
+          e.value("rules", "") == former)
+        continue;
       if (e["event"] == "header" && key == "version") x = 1;
       if (e["event"] == "header" && key == "oracle") {
         if (oracle_text.empty()) continue;

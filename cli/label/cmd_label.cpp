@@ -3,11 +3,12 @@
 #include <memory>
 #include <optional>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "label/answer_file.hpp"
 #include "label/items.hpp"
 #include "label/server.hpp"
-#include "run_params.hpp"
+#include "options/option_checks.hpp"
+#include "options/run_params.hpp"
 #include "ssac/error.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/ranges.hpp"

@@ -1,0 +1,147 @@
+// ssac validate: replays a trace (docs/trace-format.md) through the reference algorithm and
+// reports whether it conforms; with --check-oracle, also whether its answers could have come from
+// its oracle. Exit status: 0 the trace conforms (and its answers pass the check); 1 it does not
+// (the first divergence is printed) or its answers fail the check, or the data or the trace cannot
+// be read, does not parse, or is for other data; 2 usage.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <new>
+
+#include "commands/commands.hpp"
+#include "options/option_checks.hpp"
+#include "ssac/data.hpp"
+#include "ssac/error.hpp"
+#include "ssac/input.hpp"
+#include "ssac/oracle_check.hpp"
+#include "ssac/trace.hpp"
+
+namespace ssac::cli {
+
+namespace {
+
+struct Opts {
+  std::string data, trace;
+  bool quiet = false, check_oracle = false;
+  std::string oracle;
+  double q = 1.0, nu = 1.0, rho = 1.0;
+  CLI::Option *oracle_opt = nullptr, *q_opt = nullptr, *nu_opt = nullptr, *rho_opt = nullptr;
+};
+
+// The whole trace for the oracle check (ssac/input.hpp: a regular file or a pipe, capped as the
+// replay's copy of a piped trace is).
+std::string read_all(const std::string& path) {
+  static const InputKind kind{"cannot open for reading", "is a directory", std::uint64_t{16} << 30,
+                              "longer than 16 GiB, the most a trace read whole may hold"};
+  return read_input(path, kind);
+}
+
+std::string fixed(double x, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+// The oracle given by --oracle/--q/--nu/--rho, checked; nullopt without --oracle.
+std::optional<OracleSpec> flag_spec(const Opts& o) {
+  if (!o.oracle_opt->count()) {
+    if (o.q_opt->count() || o.nu_opt->count() || o.rho_opt->count())
+      throw ParameterError("--q, --nu and --rho describe the oracle of --oracle; give --oracle");
+    return std::nullopt;
+  }
+  OracleSpec s;
+  s.kind = *oracle_kind_from_string(o.oracle);  // CLI11 admits only the four names
+  s.q = o.q;
+  s.nu = o.nu;
+  s.rho = o.rho;
+  if (o.q_opt->count() && !s.uses_q()) throw ParameterError("--q applies only to --oracle random");
+  if (o.nu_opt->count() && !s.uses_nu())
+    throw ParameterError("--nu applies only to --oracle local");
+  if (o.rho_opt->count() && !s.uses_rho())
+    throw ParameterError("--rho applies only to --oracle local or global");
+  s.check();
+  return s;
+}
+
+// Prints the oracle check's verdict (ssac/oracle_check.hpp); true when the answers pass.
+bool report_oracle(const Opts& o, const OracleCheck& c) {
+  if (o.quiet && c.passes()) return true;
+  std::cout << o.trace << ": oracle answers (" << c.spec.describe()
+            << (c.spec_from_header ? ", from the trace's header" : ", from --oracle")
+            << "): " << c.verdict() << "\n";
+  return c.passes();
+}
+
+int run_validate(const Opts& o) {
+  const std::optional<OracleSpec> flags = flag_spec(o);
+  if (!o.check_oracle && flags)
+    throw ParameterError("--oracle describes the oracle for --check-oracle; give --check-oracle");
+  const Dataset data = read_csv(o.data);
+  if (o.check_oracle && !data.has_labels())
+    throw DataError(o.data + ": no 'label' column; --check-oracle recomputes the answers from it");
+  const auto t0 = std::chrono::steady_clock::now();
+  ValidationReport rep;
+  // With labels, the oracle's number of clusters is theirs (elimination, S2 rule 5, needs it).
+  ReplayOptions options;
+  options.label_clusters = data.has_labels() ? data.num_labels() : 0;
+  try {
+    rep = validate_trace_file(data.points, o.trace, options);
+  } catch (const std::bad_alloc&) {
+    throw DataError(o.trace + ": not enough memory to replay the trace");
+  }
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  // The oracle is checked first, so that a refusal leaves no partial output.
+  std::optional<OracleCheck> oc;
+  // The oracle check reads the whole trace text (its memory grows with the trace, unlike the
+  // replay's: docs/trace-format.md, "Reading a trace").
+  if (o.check_oracle)
+    oc = check_oracle_answers(data.points, data.labels, read_all(o.trace), o.trace, flags);
+  // A trace of version 1 is read with that version's field names (docs/trace-format.md,
+  // "Version 1"); said once the trace has been read, so that an error stays the one line.
+  const bool silent = o.quiet && rep.conforms && (!oc || oc->passes());
+  if (rep.version == 1 && !silent)
+    std::cerr << "note: " << o.trace
+              << " is a version 1 trace (read with the version 1 field names)\n";
+  if (!rep.conforms) {
+    std::cout << o.trace << ": does not conform: " << rep.divergence->message << "\n";
+    if (oc) report_oracle(o, *oc);
+    return 1;
+  }
+  if (!o.quiet)
+    std::cout << o.trace << ": conforms (" << rep.events << " events, " << rep.queries
+              << " queries replayed in " << fixed(ms, 1) << " ms)\n";
+  if (oc && !report_oracle(o, *oc)) return 1;
+  return 0;
+}
+
+}  // namespace
+
+Command add_validate(CLI::App& root) {
+  auto* app = root.add_subcommand(
+      "validate",
+      "Replay a trace (ssac cluster --trace, or another implementation's) through the reference "
+      "with the trace's random choices and oracle answers; exit 0 if every query, decision, "
+      "radius and label agrees, 1 with the first divergence.");
+  auto o = std::make_shared<Opts>();
+  app->add_option("--data", o->data, "CSV data the trace was written for")->required();
+  app->add_option("--trace", o->trace, "trace in the ssac-trace JSON Lines format")->required();
+  app->add_flag("--quiet", o->quiet, "print nothing when the trace conforms");
+  app->add_flag("--check-oracle", o->check_oracle,
+                "also check the answers against the oracle (the header's, else --oracle): "
+                "recomputed from the data's labels for perfect, local and global; for random, "
+                "definite answers truthful and the abstention rate consistent with 1 - q");
+  o->oracle_opt =
+      app->add_option("--oracle", o->oracle,
+                      "with --check-oracle, when the header's oracle text is not readable: "
+                      "perfect | random | local | global")
+          ->check(CLI::IsMember(oracle_kind_names(
+              {OracleKind::perfect, OracleKind::random, OracleKind::local, OracleKind::global})));
+  o->q_opt = app->add_option("--q", o->q, "random-weak answer probability, (0, 1]");
+  o->nu_opt = app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)");
+  o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]");
+  path_options(app, {"--data", "--trace"});
+  return {app, [o]() { return run_validate(*o); }};
+}
+
+}  // namespace ssac::cli

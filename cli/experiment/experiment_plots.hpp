@@ -1,0 +1,32 @@
+// The figures of `ssac experiment` and `ssac merge`, drawn by gnuplot from the committed script
+// cli/experiment/plots.gp (compiled into the program and written beside the data as plots.gp). This
+// file writes what the script reads -- the histogram's bins, the scatter data and plot_values.gp,
+// the run's values; gnuplot.hpp runs gnuplot on it. The Accuracy and #Failure tables the script
+// also reads are experiment_tables.hpp's CSV files.
+#pragma once
+
+#include <string>
+
+#include "ssac/experiment.hpp"
+
+namespace ssac::cli {
+
+// The script, as committed in cli/experiment/plots.gp.
+const std::string& plots_script();
+
+// gamma_hist.csv: "bin_low,bin_high,count,share", `bins` equal bins over the gamma window (or up
+// to the largest gamma seen when the window is open); share = count / reps, the paper's
+// normalisation. Sets lo and hi to the histogram's range.
+std::string gamma_hist_csv(const ExperimentResult& r, int bins, double& lo, double& hi);
+
+// scatter.csv: "x1,x2,truth" and one column "rRIeEI" per fit of the first block (row RI, eta
+// index EI), the recovered labels renamed by the greedy matching; one line per point.
+std::string scatter_csv(const RepScatter& s, std::size_t etas);
+// centers.csv: "row,eta_index,cluster,x1,x2", the estimated centers mu'_p of every fit.
+std::string centers_csv(const RepScatter& s, std::size_t etas);
+
+// plot_values.gp: the run's values that plots.gp documents at its top (titles, eta, blocks and
+// their rows, the histogram's range, the scatter's rep, gamma and accuracies).
+std::string plot_values(const ExperimentResult& r, double hist_lo, double hist_hi);
+
+}  // namespace ssac::cli
