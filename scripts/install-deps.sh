@@ -22,6 +22,8 @@ packages=(
   python3-numpy python3-pytest  # its arrays and its tests, for Debian's /usr/bin/python3
   coq libcoq-interval libcoq-coquelicot libcoq-mathcomp-ssreflect libcoq-flocq  # proofs-notes/coq
   ocaml-nox ocaml-findlib  # the extracted binary search (proofs-notes/coq) and its driver
+  libcpp-httplib-dev     # ssac label: the labelling page's server (loopback only)
+  chromium chromium-driver python3-selenium python3-sklearn  # its browser test (ctest -L browser)
 )
 
 missing=()

@@ -1,17 +1,14 @@
 // `ssac cluster`: one run of Algorithm 1 on a labelled CSV with the chosen oracle; writes the
 // clustering and its metrics, and on request the run's trace (--trace) and its figure (--plot).
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 
 #include "commands/commands.hpp"
+#include "label/answer_file.hpp"
+#include "label/items.hpp"
+#include "label/terminal.hpp"
 #include "options/option_checks.hpp"
 #include "options/run_params.hpp"
 #include "output/output_file.hpp"
@@ -23,6 +20,7 @@
 #include "ssac/oracle.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/ranges.hpp"
+#include "ssac/session.hpp"
 #include "ssac/ssac.hpp"
 #include "ssac/trace.hpp"
 
@@ -58,34 +56,14 @@ struct Opts {
   CLI::Option* trace_opt = nullptr;
   CLI::Option* plot_opt = nullptr;
   CLI::Option* answers_opt = nullptr;
+  std::vector<std::string> show;  // interactive: the columns to show (label/items.hpp)
+  std::string image;              // interactive: the coordinates as a WxH image
 };
 
 std::string fmt_pct(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f%%", x);
   return buf;
-}
-
-// The answer log is read and then appended to in place: it must be a regular file (a FIFO would
-// be drained by the reading, a device never ends or swallows the answers) or absent, and
-// writable, which is checked before the data is read and the session starts.
-void check_answer_log(const std::string& path) {
-  struct stat st {};
-  if (stat(path.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) throw DataError(path + ": is a directory, not an answer log");
-    if (!S_ISREG(st.st_mode))
-      throw DataError(path +
-                      ": is not a regular file (a device, FIFO or socket); the answer log is "
-                      "read and then appended to, so it must be a regular file");
-    if (access(path.c_str(), W_OK) != 0 || (st.st_mode & 0222) == 0)
-      throw DataError(path + ": cannot open the answer log for writing (not writable)");
-    return;
-  }
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  const std::string dir = parent.empty() ? "." : parent.string();
-  if (access(dir.c_str(), W_OK | X_OK) != 0)
-    throw DataError(path + ": cannot open the answer log for writing (" + dir +
-                    " is not a writable directory)");
 }
 
 int run_cluster(const Opts& o) {
@@ -106,7 +84,12 @@ int run_cluster(const Opts& o) {
     outputs.file("--plot", o.plot);
     check_plot_gnuplot();
   }
-  const Dataset data = read_csv(o.file);
+  if (!o.show.empty() || !o.image.empty())
+    if (o.oracle != to_string(OracleKind::interactive))
+      throw ParameterError("--show and --image apply only to --oracle interactive");
+  const LabelData label_data =
+      o.show.empty() ? LabelData{read_csv(o.file), {}, {}} : read_label_csv(o.file, o.show);
+  const Dataset& data = label_data.data;
   if (o.plot_opt->count() && !data.has_labels())
     throw DataError(o.file + ": no 'label' column; --plot draws the ground truth beside the run");
   Params P = run_params({o.k, o.eta, o.beta, o.semantics, o.rules,
@@ -136,27 +119,23 @@ int run_cluster(const Opts& o) {
                  "in that one's cluster; this assumes your clustering has exactly k = "
               << P.k << " clusters (--assignment code turns it off)\n";
   std::unique_ptr<Oracle> base;
-  std::unique_ptr<std::ofstream> answer_log;
+  std::optional<Session> session;  // a person answers: the session engine (ssac/session.hpp)
   if (spec.simulated()) {
     spec.check();
     base = make_oracle(spec, data.points, data.labels, Rng::stream(o.seed, {kStreamOracle}));
-  } else if (!o.answers.empty()) {
-    // The answers of an earlier session (the log is a regular file or absent: check_answer_log).
-    static const InputKind kind{"cannot open the answer log for reading",
-                                "is a directory, not an answer log", std::uint64_t{1} << 30,
-                                "longer than 1 GiB, the most an answer log may hold"};
-    std::istringstream prev(std::filesystem::exists(o.answers) ? read_input(o.answers, kind)
-                                                               : std::string());
-    answer_log = std::make_unique<std::ofstream>(o.answers, std::ios::app);
-    if (!*answer_log) throw DataError(o.answers + ": cannot open the answer log for writing");
-    auto io = std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr,
-                                                  answer_log.get(), o.answers);
-    io->preload(prev, o.answers);
-    base = std::move(io);
   } else {
-    base = std::make_unique<InteractiveOracle>(data.points, std::cin, std::cerr);
+    const ItemView view(label_data, o.show, o.image);
+    const SessionSpec sspec{P, P.search == Search::plain ? Algorithm::original : Algorithm::weak,
+                            o.seed};
+    std::optional<AnswerFile> file;
+    std::vector<LoggedAnswer> earlier;
+    if (!o.answers.empty()) {
+      file.emplace(o.answers, answer_log_header(data.points, sspec));
+      earlier = file->open(data.n());
+    }
+    session.emplace(data.points, sspec, std::move(earlier));
+    ask_at_terminal(*session, view, std::cin, std::cerr, file ? &*file : nullptr);
   }
-  AskedOracle oracle(*base, P.search == Search::plain, Rng::stream(o.seed, {kStreamCoinFlip}));
 
   // The trace is written as the run reports its events, and saved with the other outputs.
   std::string trace;
@@ -176,7 +155,11 @@ int run_cluster(const Opts& o) {
       trace += '\n';
     });
   }
-  const Result R = run_ssac(data.points, oracle.get(), P, o.seed, writer.get());
+  const Result R = [&] {
+    if (session) return session->replay(writer.get());
+    AskedOracle oracle(*base, P.search == Search::plain, Rng::stream(o.seed, {kStreamCoinFlip}));
+    return run_ssac(data.points, oracle.get(), P, o.seed, writer.get());
+  }();
   std::optional<Evaluation> ev;
   if (data.has_labels()) ev = evaluate(data.points, data.labels, R);
 
@@ -344,7 +327,14 @@ Command add_cluster(CLI::App& root) {
   o->answers_opt =
       app->add_option("--answers", o->answers,
                       "interactive: append every answer to this file and reuse the answers already "
-                      "in it, so an interrupted session can be resumed");
+                      "in it, so an interrupted session can be resumed (docs/label.md)");
+  app->add_option("--show", o->show,
+                  "interactive: show these columns of each row (comma-separated; a column of "
+                  "text is shown and is no coordinate)")
+      ->delimiter(',');
+  app->add_option("--image", o->image,
+                  "interactive: draw the first W*H coordinates of each row as a WxH grey image "
+                  "(e.g. 8x8)");
   o->plot_opt = app->add_option(
       "--plot", o->plot,
       "draw the ground truth beside the recovered clustering (wrong points crossed, unassigned "

@@ -26,6 +26,9 @@ namespace ssac {
 // Definition 3: +1 same cluster, 0 not-sure, -1 different clusters.
 enum class Answer : int { No = -1, NotSure = 0, Yes = 1 };
 const char* to_string(Answer a);  // "yes", "not-sure", "no"
+// A person's answer as typed: y / yes / 1, n / no / -1, ? / s / not-sure / notsure / 0 (case and
+// blanks ignored). False for anything else.
+bool parse_answer(std::string_view s, Answer& a);
 
 class Oracle {
  public:

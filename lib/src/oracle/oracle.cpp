@@ -186,7 +186,7 @@ InteractiveOracle::InteractiveOracle(const Matrix& X, std::istream& in, std::ost
                                      std::ostream* log, std::string log_name)
     : X_(X), in_(in), out_(out), log_(log), log_name_(std::move(log_name)) {}
 
-static bool parse_answer(std::string s, Answer& a) {
+bool parse_answer(std::string_view s, Answer& a) {
   std::string t;
   for (char c : s)
     if (c != ' ' && c != '\t' && c != '\r') t += static_cast<char>(std::tolower(c));

@@ -1,0 +1,244 @@
+#include "label/items.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+#include "ssac/error.hpp"
+#include "ssac/input.hpp"
+
+namespace ssac::cli {
+
+namespace {
+
+std::vector<std::string> split_fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+// A field as the reader takes it: surrounding blanks and one pair of double quotes removed.
+std::string trimmed(std::string s) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!s.empty() && blank(s.back()))
+    s.pop_back();
+  std::size_t b = 0;
+  while (b < s.size() && blank(s[b]))
+    ++b;
+  s = s.substr(b);
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  return s;
+}
+
+bool numeric(const std::string& s) {
+  double v;
+  const char* b = s.data();
+  if (!s.empty() && s[0] == '+') ++b;
+  auto r = std::from_chars(b, s.data() + s.size(), v);
+  return !s.empty() && r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+}  // namespace
+
+LabelData read_label_csv(const std::string& path, const std::vector<std::string>& show) {
+  static const InputKind kind{"cannot open the data file", "is a directory, not a CSV file",
+                              kMaxCsvBytes, "longer than the most a CSV file may hold"};
+  std::string text = read_input(path, kind);
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+  std::vector<std::vector<std::string>> rows;
+  {
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line))
+      rows.push_back(split_fields(line));
+  }
+  while (!rows.empty() && rows.back().size() == 1 && trimmed(rows.back()[0]).empty())
+    rows.pop_back();
+  if (rows.empty()) return {read_csv(path), {}, {}};
+  std::vector<std::string> header;
+  for (const auto& f : rows[0])
+    header.push_back(trimmed(f));
+  std::vector<char> is_text(header.size(), 0);
+  for (const auto& name : show) {
+    auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end())
+      throw ParameterError("--show: " + path + " has no column '" + name + "'");
+    const auto c = static_cast<std::size_t>(it - header.begin());
+    for (std::size_t r = 1; r < rows.size(); ++r)
+      if (c < rows[r].size() && !numeric(trimmed(rows[r][c]))) is_text[c] = 1;
+  }
+  if (std::none_of(is_text.begin(), is_text.end(), [](char t) { return t != 0; }))
+    return {parse_csv(text, path), {}, {}};
+  // The numeric columns go to the library's reader, line for line (its errors keep their line).
+  LabelData d;
+  std::string numeric_text;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::string line;
+    std::vector<std::string> cells;
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      if (c < is_text.size() && is_text[c]) {
+        cells.push_back(r == 0 ? header[c] : trimmed(rows[r][c]));
+        continue;
+      }
+      line += (line.empty() ? "" : ",") + rows[r][c];
+    }
+    if (rows[r].size() != header.size())
+      throw DataError(path + ":" + std::to_string(r + 1) + ": " + std::to_string(rows[r].size()) +
+                      " fields, the header has " + std::to_string(header.size()));
+    if (r == 0)
+      d.text_names = cells;
+    else
+      d.text.push_back(cells);
+    numeric_text += line + "\n";
+  }
+  d.data = parse_csv(numeric_text, path);
+  return d;
+}
+
+ItemView::ItemView(const LabelData& d, const std::vector<std::string>& show,
+                   const std::string& image)
+    : d_(d) {
+  for (const auto& name : show) {
+    auto t = std::find(d.text_names.begin(), d.text_names.end(), name);
+    if (t != d.text_names.end()) {
+      columns_.push_back({true, static_cast<std::size_t>(t - d.text_names.begin())});
+    } else {
+      auto c = std::find(d.data.column_names.begin(), d.data.column_names.end(), name);
+      if (c == d.data.column_names.end())
+        throw ParameterError("--show: no column '" + name + "' among the data's columns");
+      columns_.push_back({false, static_cast<std::size_t>(c - d.data.column_names.begin())});
+    }
+    names_.push_back(name);
+  }
+  if (!image.empty()) {
+    int w = 0, h = 0;
+    char x = 0, extra = 0;
+    std::istringstream in(image);
+    if (!(in >> w >> x >> h) || x != 'x' || (in >> extra) || w < 1 || h < 1 || w > 4096 || h > 4096)
+      throw ParameterError("--image = " + image + ": expected WxH, e.g. 8x8 (1..4096 each)");
+    if (static_cast<std::size_t>(w) * static_cast<std::size_t>(h) > d.data.m())
+      throw ParameterError("--image = " + image + ": " + std::to_string(w * h) +
+                           " pixels but the data has " + std::to_string(d.data.m()) +
+                           " coordinates");
+    w_ = w;
+    h_ = h;
+    const auto pix = static_cast<Eigen::Index>(w * h);
+    if (d.data.n() > 0) {
+      lo_ = d.data.points.leftCols(pix).minCoeff();
+      hi_ = d.data.points.leftCols(pix).maxCoeff();
+    }
+    if (!(hi_ > lo_)) hi_ = lo_ + 1;
+  }
+}
+
+std::vector<std::pair<std::string, std::string>> ItemView::fields(std::size_t row) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    const auto [is_text, c] = columns_[i];
+    out.emplace_back(names_[i], is_text
+                                    ? d_.text[row][c]
+                                    : format_double(d_.data.points(static_cast<Eigen::Index>(row),
+                                                                   static_cast<Eigen::Index>(c))));
+  }
+  if (columns_.empty() && !has_image()) {
+    std::string coords;
+    for (std::size_t c = 0; c < d_.data.m(); ++c)
+      coords += (c ? ", " : "") + format_double(d_.data.points(static_cast<Eigen::Index>(row),
+                                                               static_cast<Eigen::Index>(c)));
+    out.emplace_back("coordinates", "(" + coords + ")");
+  }
+  return out;
+}
+
+std::vector<double> ItemView::pixels(std::size_t row) const {
+  std::vector<double> out;
+  for (int i = 0; i < w_ * h_; ++i)
+    out.push_back((d_.data.points(static_cast<Eigen::Index>(row), i) - lo_) / (hi_ - lo_));
+  return out;
+}
+
+std::string ItemView::text(std::size_t row) const {
+  std::string out;
+  for (const auto& [name, value] : fields(row))
+    out += "    " + name + ": " + value + "\n";
+  if (has_image()) {
+    static const char shades[] = " .:-=+*#%@";
+    const auto p = pixels(row);
+    for (int y = 0; y < h_; ++y) {
+      out += "    ";
+      for (int x = 0; x < w_; ++x) {
+        const int s =
+            std::clamp(static_cast<int>(p[static_cast<std::size_t>(y * w_ + x)] * 9.999), 0, 9);
+        out += shades[s];
+        out += shades[s];
+      }
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+std::string ItemView::html(std::size_t row, int px) const {
+  std::string out;
+  if (has_image()) {
+    const auto p = pixels(row);
+    out += "<svg class=\"item-image\" width=\"" + std::to_string(w_ * px) + "\" height=\"" +
+           std::to_string(h_ * px) + "\" viewBox=\"0 0 " + std::to_string(w_) + " " +
+           std::to_string(h_) + "\" shape-rendering=\"crispEdges\" role=\"img\">";
+    for (int y = 0; y < h_; ++y)
+      for (int x = 0; x < w_; ++x) {
+        // Dark ink on white paper: the largest value is black.
+        const int g = 255 - static_cast<int>(p[static_cast<std::size_t>(y * w_ + x)] * 255.0 + 0.5);
+        out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
+               "\" width=\"1\" height=\"1\" fill=\"rgb(" + std::to_string(g) + "," +
+               std::to_string(g) + "," + std::to_string(g) + ")\"/>";
+      }
+    out += "</svg>";
+  }
+  const auto f = fields(row);
+  if (!f.empty()) {
+    out += "<dl class=\"item-fields\">";
+    for (const auto& [name, value] : f)
+      out += "<dt>" + html_escape(name) + "</dt><dd>" + html_escape(value) + "</dd>";
+    out += "</dl>";
+  }
+  return out;
+}
+
+std::string html_escape(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace ssac::cli

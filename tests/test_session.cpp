@@ -1,0 +1,262 @@
+// The labelling session (ssac/session.hpp): the run replayed from the answer log is the run the
+// same answers give when asked directly; undo, resume, the log's header and the progress counts.
+#include <gtest/gtest.h>
+
+#include "ssac/error.hpp"
+#include "ssac/generator.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/session.hpp"
+
+using namespace ssac;
+
+namespace {
+
+Dataset blobs(std::uint64_t seed, std::size_t n = 90) {
+  GeneratorParams g;
+  g.n = n;
+  g.k = 3;
+  g.sigma = 1.0;
+  g.gamma_min = 1.2;
+  g.gamma_max = 1e9;
+  g.seed = seed;
+  g.shuffle = true;
+  return generate(g).data;
+}
+
+// A person who answers from the labels and is not sure about the pairs a fixed hash picks (about
+// one in four); the answer depends on the unordered pair only, as a person with memory's does.
+// Self-pairs, which the paper's rules ask (S4), are never shown to the person: the session answers
+// them yes, as InteractiveOracle does.
+struct Person {
+  const std::vector<int>& labels;
+  Answer operator()(std::size_t x, std::size_t y) const {
+    const std::size_t a = std::min(x, y), b = std::max(x, y);
+    if (a == b) return Answer::Yes;  // S4: the oracle answers a self-pair yes without asking
+    if ((a * 7919 + b * 104729) % 4 == 0) return Answer::NotSure;
+    return labels[a] == labels[b] ? Answer::Yes : Answer::No;
+  }
+};
+class PersonOracle : public Oracle {
+ public:
+  explicit PersonOracle(Person p) : p_(p) {}
+  Answer query(std::size_t x, std::size_t y) override {
+    ++asked_;
+    return p_(x, y);
+  }
+  std::size_t asked_ = 0;
+
+ private:
+  Person p_;
+};
+
+SessionSpec spec_for(Search search, Algorithm algorithm = Algorithm::weak, std::uint64_t seed = 5) {
+  SessionSpec s;
+  s.params.k = 3;
+  s.params.eta = 4;
+  s.params.beta = 3;
+  s.params.search = search;
+  s.algorithm = algorithm;
+  s.seed = seed;
+  return s;
+}
+
+// Answers every question of `s` as `person` would, returning the questions in order.
+std::vector<std::pair<std::size_t, std::size_t>> answer_all(Session& s, const Person& person) {
+  std::vector<std::pair<std::size_t, std::size_t>> asked;
+  while (!s.finished()) {
+    asked.push_back(s.question());
+    s.answer(person(s.question().first, s.question().second));
+  }
+  return asked;
+}
+
+}  // namespace
+
+TEST(Session, ReplayIsTheRunTheSameAnswersGiveDirectly) {
+  for (Search search : {Search::random, Search::distance, Search::unified, Search::plain}) {
+    const Algorithm alg = search == Search::plain ? Algorithm::original : Algorithm::weak;
+    for (std::uint64_t seed : {1, 2, 3}) {
+      const Dataset d = blobs(seed);
+      const Person person{d.labels};
+      const SessionSpec spec = spec_for(search, alg, seed);
+      Session s(d.points, spec);
+      answer_all(s, person);
+      PersonOracle direct(person);
+      AskedOracle asked(direct, alg == Algorithm::original, Rng::stream(seed, {kStreamCoinFlip}));
+      const Result R = run_ssac(d.points, asked.get(), spec.params, seed);
+      EXPECT_EQ(s.result().labels, R.labels) << to_string(search) << " seed " << seed;
+      ASSERT_EQ(s.result().queries.size(), R.queries.size());
+      for (std::size_t i = 0; i < R.queries.size(); ++i) {
+        EXPECT_EQ(s.result().queries[i].x, R.queries[i].x);
+        EXPECT_EQ(s.result().queries[i].answer, R.queries[i].answer);
+      }
+      // One question per distinct unordered pair of distinct rows.
+      std::set<std::pair<std::size_t, std::size_t>> pairs;
+      for (const auto& q : R.queries)
+        if (q.x != q.y) pairs.insert({std::min(q.x, q.y), std::max(q.x, q.y)});
+      EXPECT_EQ(s.log().size(), pairs.size());
+      EXPECT_EQ(s.progress().queries, R.queries.size());
+      EXPECT_EQ(s.replay(nullptr).labels, R.labels);
+    }
+  }
+}
+
+TEST(Session, UndoAndReanswerGivesTheSameRunAndUndoAsksTheSameQuestionAgain) {
+  const Dataset d = blobs(7);
+  const Person person{d.labels};
+  Session s(d.points, spec_for(Search::unified));
+  const auto asked = answer_all(s, person);
+  ASSERT_GT(asked.size(), 12u);
+  const Result full = s.result();
+  const auto full_log = s.log();
+  s.undo(9);
+  ASSERT_FALSE(s.finished());
+  EXPECT_EQ(s.log().size(), 9u);
+  EXPECT_EQ(s.question(), asked[9]);
+  EXPECT_EQ(s.progress().questions, 9u);
+  // A different answer to question 10 changes the run after it.
+  const Answer flipped =
+      person(asked[9].first, asked[9].second) == Answer::Yes ? Answer::No : Answer::Yes;
+  s.answer(flipped);
+  const auto after_flip = s.log();
+  s.undo(9);
+  answer_all(s, person);
+  EXPECT_EQ(s.log(), full_log);
+  EXPECT_EQ(s.result().labels, full.labels);
+  EXPECT_NE(after_flip.back(), full_log[9]);
+  EXPECT_THROW(s.undo(s.log().size()), ParameterError);
+}
+
+TEST(Session, ResumeFromAPrefixOfTheLogAsksTheNextQuestion) {
+  const Dataset d = blobs(8);
+  const Person person{d.labels};
+  Session s(d.points, spec_for(Search::random));
+  const auto asked = answer_all(s, person);
+  for (std::size_t keep : {std::size_t{0}, std::size_t{1}, asked.size() / 2, asked.size() - 1}) {
+    Session r(d.points, spec_for(Search::random),
+              std::vector<LoggedAnswer>(s.log().begin(), s.log().begin() + keep));
+    ASSERT_FALSE(r.finished());
+    EXPECT_EQ(r.question(), asked[keep]);
+  }
+  Session done(d.points, spec_for(Search::random), s.log());
+  EXPECT_TRUE(done.finished());
+  EXPECT_EQ(done.result().labels, s.result().labels);
+}
+
+TEST(Session, RefusesALogOfAnotherRun) {
+  const Dataset d = blobs(9);
+  const Person person{d.labels};
+  Session s(d.points, spec_for(Search::unified, Algorithm::weak, 1));
+  answer_all(s, person);
+  // Another seed asks other questions: the first answer that does not fit is named.
+  EXPECT_THROW(Session(d.points, spec_for(Search::unified, Algorithm::weak, 2), s.log()),
+               DataError);
+  // More answers than the run asks.
+  auto longer = s.log();
+  longer.push_back({0, 1, Answer::Yes});
+  EXPECT_THROW(Session(d.points, spec_for(Search::unified, Algorithm::weak, 1), longer), DataError);
+}
+
+TEST(AnswerLog, HeaderNamesTheFieldThatDiffersAndLinesRoundTrip) {
+  const Dataset d = blobs(4, 30);
+  const SessionSpec spec = spec_for(Search::unified);
+  const std::string h = answer_log_header(d.points, spec);
+  SessionSpec other = spec;
+  other.params.k = 2;
+  const std::string body = "3,1,yes\n0,2,not-sure\n4,5,no\n";
+  const auto log = parse_answer_log(h + "\n" + body, "a.txt", d.n(), h);
+  ASSERT_EQ(log.size(), 3u);
+  EXPECT_EQ(log[0], (LoggedAnswer{1, 3, Answer::Yes}));
+  EXPECT_EQ(format_logged_answer(log[1]), "0,2,not-sure");
+  EXPECT_EQ(parse_answer_log(body, "a.txt", d.n(), h), log);  // no header: read as it is
+  try {
+    parse_answer_log(answer_log_header(d.points, other) + "\n" + body, "a.txt", d.n(), h);
+    ADD_FAILURE() << "a header of other parameters was accepted";
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "a.txt:1: the answers were given for other data or parameters ('k=2', not 'k=3'); "
+              "use another answer file");
+  }
+  const Dataset moved = blobs(5, 30);
+  EXPECT_THROW(parse_answer_log(answer_log_header(moved.points, spec) + "\n", "a.txt", d.n(), h),
+               DataError);
+  SessionSpec seeded = spec;
+  seeded.seed = 6;
+  EXPECT_NE(answer_log_header(d.points, seeded), h);
+  try {
+    parse_answer_log("0,1,yes\n0,30,no\n", "a.txt", d.n(), h);
+    ADD_FAILURE();
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()), "a.txt:2:3: expected a row number below 30 followed by ','");
+  }
+  EXPECT_THROW(parse_answer_log("0,1,maybe\n", "a.txt", d.n(), h), DataError);
+  EXPECT_THROW(parse_answer_log("2,2,yes\n", "a.txt", d.n(), h), DataError);
+}
+
+TEST(SessionProgress, MaxQueriesIsCorollary8sCountAndBoundsEveryRun) {
+  Params P;
+  P.k = 3;
+  P.eta = 10;
+  P.beta = 10;
+  // k (k ceil(k eta) + beta bit_width(n)): 3 (3 * 30 + 10 * 8) for n = 150.
+  P.search = Search::unified;
+  EXPECT_EQ(max_queries(150, P), 3u * (3 * 30 + 10 * 8));
+  P.search = Search::random;
+  EXPECT_EQ(max_queries(150, P), 3u * (3 * 30 + 10 * 8));
+  P.search = Search::distance;
+  EXPECT_EQ(max_queries(150, P), 3u * (3 * 30 + 8));
+  EXPECT_EQ(max_queries(128, P), 3u * (3 * 30 + 8));
+  EXPECT_EQ(max_queries(127, P), 3u * (3 * 30 + 7));
+  P.eta = 2.5;  // r = ceil(7.5) = 8
+  EXPECT_EQ(max_queries(127, P), 3u * (3 * 8 + 7));
+  // Every run stays within it, and the remaining bound falls as the queries are asked.
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Dataset d = blobs(seed);
+    const Person person{d.labels};
+    Session s(d.points, spec_for(seed % 2 ? Search::random : Search::unified));
+    std::uint64_t last = s.progress().max_remaining;
+    EXPECT_EQ(last, s.progress().max_queries);
+    while (!s.finished()) {
+      s.answer(person(s.question().first, s.question().second));
+      const SessionProgress p = s.progress();
+      EXPECT_LE(p.queries, p.max_queries);
+      if (!s.finished()) {
+        EXPECT_EQ(p.max_remaining, p.max_queries - p.queries);
+        EXPECT_LT(p.max_remaining, last);
+        last = p.max_remaining;
+      }
+    }
+    EXPECT_EQ(s.progress().max_remaining, 0u);
+  }
+}
+
+TEST(SessionProgress, NotSureRateHasTheExactClopperPearsonInterval) {
+  // 0 of 10: the upper end solves (1 - p)^10 = 0.025; the lower end is 0.
+  auto [lo, hi] = clopper_pearson(0, 10, 0.05);
+  EXPECT_EQ(lo, 0.0);
+  EXPECT_NEAR(hi, 1.0 - std::pow(0.025, 0.1), 1e-12);
+  // 10 of 10 mirrors it.
+  std::tie(lo, hi) = clopper_pearson(10, 10, 0.05);
+  EXPECT_NEAR(lo, std::pow(0.025, 0.1), 1e-12);
+  EXPECT_EQ(hi, 1.0);
+  // 1 of 2: the lower end solves 1 - (1 - p)^2 = 0.025.
+  std::tie(lo, hi) = clopper_pearson(1, 2, 0.05);
+  EXPECT_NEAR(lo, 1.0 - std::sqrt(0.975), 1e-12);
+  EXPECT_NEAR(hi, std::sqrt(0.975), 1e-12);
+  std::tie(lo, hi) = clopper_pearson(0, 0, 0.05);
+  EXPECT_EQ(lo, 0.0);
+  EXPECT_EQ(hi, 1.0);
+  const Dataset d = blobs(3);
+  const Person person{d.labels};
+  Session s(d.points, spec_for(Search::unified));
+  answer_all(s, person);
+  std::size_t unsure = 0;
+  for (const auto& e : s.log())
+    unsure += e.answer == Answer::NotSure;
+  const SessionProgress p = s.progress();
+  EXPECT_EQ(p.not_sure, unsure);
+  EXPECT_GT(unsure, 0u);
+  const auto [l2, h2] = clopper_pearson(unsure, s.log().size(), 0.05);
+  EXPECT_EQ(p.not_sure_low, l2);
+  EXPECT_EQ(p.not_sure_high, h2);
+}
