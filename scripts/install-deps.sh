@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make ninja-build
+  time                   # scripts/build-time.sh: the CPU time of every compile and link
   libeigen3-dev          # points and vectors
   libboost-math-dev      # theory/: bounds, binomial distribution, multiprecision
   nlohmann-json3-dev     # JSON output, traces, conformance vectors
