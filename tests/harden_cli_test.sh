@@ -3,7 +3,8 @@
 # (every evaluation's counts are integer sums over reps with their own streams); the CSV it writes
 # has its gamma-margin inside the window (checked with ssac gamma); negative control: the same
 # window check rejects a dataset outside the window (tests/fixtures/tiny.csv, gamma = 19), and the
-# acceptance test can accept (some restart accepts a move with this seed).
+# acceptance test can accept (some restart accepts a move with this seed; seeds 1 and 4 of 1-7 do
+# since self-pairs are asked, S4).
 # Usage: harden_cli_test.sh PATH/TO/ssac PATH/TO/tests/fixtures
 set -euo pipefail
 ssac=$1
@@ -12,7 +13,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 args=(harden --n 60 --gamma-min 1 --gamma-max 1.05 --eta 2 --restarts 4 --reps 40 --patience 10
-  --max-evals 100 --final-reps 100 --seed 3)
+  --max-evals 100 --final-reps 100 --seed 1)
 one=$("$ssac" "${args[@]}" --threads 1 --out "$dir/one.csv" | grep -v '^budget: \|^wrote ')
 two=$("$ssac" "${args[@]}" --threads 2 --out "$dir/two.csv" | grep -v '^budget: \|^wrote ')
 [ "$one" = "$two" ] || fail "output differs between --threads 1 and 2"

@@ -159,7 +159,7 @@ TEST(ExperimentOutput, PlotValuesNameEveryBlockAndRow) {
 
 // The program writes the committed script, byte for byte.
 TEST(ExperimentOutput, PlotsScriptIsTheCommittedOne) {
-  const std::string committed = read(fs::path(SSAC_SOURCE_DIR) / "cli" / "plots.gp");
+  const std::string committed = read(fs::path(SSAC_SOURCE_DIR) / "cli" / "experiment" / "plots.gp");
   ASSERT_FALSE(committed.empty());
   EXPECT_EQ(ssac::cli::plots_script(), committed);
 }

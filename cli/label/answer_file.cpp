@@ -1,3 +1,5 @@
+// The answer file of a labelling session (answer_file.hpp): its header checked against the run, its
+// lines read back for a resume, each new answer appended and synced, undo rewritten by a rename.
 #include "label/answer_file.hpp"
 
 #include <fcntl.h>

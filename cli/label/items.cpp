@@ -1,3 +1,5 @@
+// How a labelling session shows an item (items.hpp): chosen columns as text, pixel rows as a
+// W x H grey image, or the coordinates; every text escaped for the page.
 #include "label/items.hpp"
 
 #include <algorithm>

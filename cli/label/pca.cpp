@@ -1,3 +1,5 @@
+// The end page's scatter (pca.hpp): the points centred, the two leading eigenvectors of their
+// covariance, and each point's coordinates on them.
 #include "label/pca.hpp"
 
 #include <Eigen/Eigenvalues>

@@ -1,3 +1,5 @@
+// The labelling page's server (server.hpp): binds 127.0.0.1 alone, answers each request from the
+// session's state, and writes every answer to the answer file before it replies.
 #include "label/server.hpp"
 
 #include <httplib.h>

@@ -1,3 +1,5 @@
+// The terminal face of a labelling session (terminal.hpp): prompt, item display, undo and the
+// progress line, over the same session engine as the web page.
 #include "label/terminal.hpp"
 
 #include <algorithm>
