@@ -29,9 +29,11 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export SSAC_PROPS_SCALE=${SSAC_PROPS_SCALE:-0.05}
 export SSAC_PROPS_EXCLUDE=${SSAC_PROPS_EXCLUDE-'*PerAnchorRule:*Counterexample*:*PositiveControl*:*WeightedByPlacements:*StatedClaimIsFalsified:Theorem1AuthorsCode.*:*Exact.*:*Exact_Negative.*'}
 # proofs.*: the Coq proofs and their certificates are the same under a sanitizer (proofs-notes/coq).
+# docs_*: the pages' examples check what the program prints, which the Release run checks; under
+# the sanitizers their 5000-rep experiment alone would cost minutes.
 skip='^(Phase2Order\.SameResultsOnOneHundredThousandRandomInstances|Exact\.MonteCarloAgrees.*'
 skip+='|ExactMemory\.ProgramMonteCarloAgreesWithTheExactValues|Exact\.JointLawMarginsAgreeWithTheLabelsLaw'
 skip+='|DistributionCorpus\.RegeneratingGivesTheCommittedBytes|ChoiceLaw\.Catches.*'
 skip+='|ChoiceLaw\.NinePointReferenceConforms'
-skip+='|distribution_python|consumer_.*|proofs\..*)$'
+skip+='|distribution_python|consumer_.*|proofs\..*|docs_.*)$'
 ctest --test-dir "$build" -j"$(nproc)" --output-on-failure -E "$skip" "$@"
