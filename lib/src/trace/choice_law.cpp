@@ -224,8 +224,8 @@ const char* const kLaws[kKinds] = {
     "draws 2t-1, 2t of the B of one search independent (S5)",
     "draw j of probes 2t-1, 2t of one search independent: a fresh B per probe (S5)",
     "answers 2t-1, 2t of one iteration independent (Definition 5)",
-    "asks 2t-1, 2t of one pair agree w.p. 1-q after a not-sure, q after an answer (Definition 5, "
-    "fresh memory)"};
+    ("asks 2t-1, 2t of one pair agree w.p. 1-q after a not-sure, q after an answer (Definition 5, "
+     "fresh memory)")};
 
 // Exact two-sided binomial p-value of each cell's count, times the cells (Bonferroni): the
 // smallest, and its cell. The counts are `rows` rows of equal length: each cell's count is
