@@ -174,9 +174,10 @@ class Collector : public ChoiceSink {
       pending_ask_.emplace(key, not_sure);
       return;
     }
-    const bool agree = pending->second == not_sure;
+    const bool first_not_sure = pending->second;  // read before the erase frees the node
     pending_ask_.erase(pending);
-    const double agree_p = pending->second ? abstain : q_;
+    const bool agree = first_not_sure == not_sure;
+    const double agree_p = first_not_sure ? abstain : q_;
     const double w = rng_.uniform01();
     choices.push_back(
         {kAgreement, agree ? w * agree_p : agree_p + w * (1.0 - agree_p), agree, agree_p});
