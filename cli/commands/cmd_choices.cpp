@@ -120,7 +120,8 @@ Command add_choices(CLI::App& root) {
   auto* app = root.add_subcommand(
       "choices",
       "Test the random choices recorded in many traces (Phase-1 draws, draws of B, random-weak "
-      "abstentions), one at a time and in pairs, against their exact law; exit 0 they fit, 4 "
+      "abstentions, anchor draws of the random anchor rules), one at a time and in pairs, against "
+      "their exact law; exit 0 they fit, 4 "
       "they do not.");
   auto o = std::make_shared<Opts>();
   app->add_option("--data", o->data, "CSV data the traces were written for")->required();
