@@ -70,7 +70,8 @@ int run_choices(const Opts& o) {
   }
   std::cout << to_text(t, {})
             << "(choices: values, or pairs of values; hits: repeats of a row already drawn in the "
-               "same sample, not-sure answers, pairs in one diagonal cell, or agreements; "
+               "same sample, not-sure answers, anchors that are the first candidate, pairs in one "
+               "diagonal cell, or agreements; "
                "expected: under the law; p: twice the smaller of the smallest bin's exact "
                "two-sided binomial p-value times the bins and the exact Kolmogorov-Smirnov "
                "p-value)\n";
