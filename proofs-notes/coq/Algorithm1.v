@@ -191,7 +191,7 @@ Proof.
     - intro E. apply map_eq_nil in E.
       assert (List.In z (filter (fun x => label x =? t) rows))
         by (apply filter_In; split; [exact Hz | apply Nat.eqb_eq, Lz]).
-      rewrite E in H. exact H.
+      rewrite E in H. destruct H.
     - apply Forall_forall. intros a Ha. apply in_map_iff in Ha. destruct Ha as [x [<- _]].
       apply dist_nonneg. }
   apply in_map_iff in Hin. destruct Hin as [x [Ex Hx]]. apply filter_In in Hx.
@@ -468,4 +468,106 @@ Proof.
   f_equal; [| do 2 f_equal]; apply filter_ext_in; intros x Hx; rewrite Below by exact Hx; reflexivity.
 Qed.
 
+(* ---- Induction over the k iterations ------------------------------------------------------ *)
+(* The clusters still present in S: their number drops by one in every good iteration. *)
+Definition present (S : list nat) : nat :=
+  length (filter (fun t => existsb (fun x => label x =? t) S) (seq 0 k)).
+
+Lemma filter_length_le (f g : nat -> bool) (l : list nat) :
+  (forall t, List.In t l -> g t = true -> f t = true) ->
+  length (filter g l) <= length (filter f l).
+Proof.
+  induction l as [| a l IH]; simpl; intro H; [lia |].
+  assert (IH' : length (filter g l) <= length (filter f l)) by (apply IH; auto).
+  destruct (g a) eqn:G; [rewrite (H a (or_introl eq_refl) G) |]; destruct (f a); simpl; lia.
+Qed.
+
+Lemma filter_length_lt (f g : nat -> bool) (l : list nat) (t : nat) :
+  (forall t, List.In t l -> g t = true -> f t = true) ->
+  List.In t l -> f t = true -> g t = false ->
+  length (filter g l) < length (filter f l).
+Proof.
+  induction l as [| a l IH]; simpl; intros H Ht Ft Gt; [tauto |].
+  destruct Ht as [<- | Ht].
+  - rewrite Ft, Gt. simpl. pose proof (filter_length_le f g l ltac:(auto)). lia.
+  - assert (IH' : length (filter g l) < length (filter f l)) by (apply IH; auto).
+    destruct (g a) eqn:G; [rewrite (H a (or_introl eq_refl) G) |]; destruct (f a); simpl; lia.
+Qed.
+
+Lemma present_drops (S : list nat) (p : nat) :
+  List.In p (map label S) -> p < k ->
+  present (filter (fun x => negb (label x =? p)) S) < present S.
+Proof.
+  intros Hp Hk. unfold present. apply (filter_length_lt _ _ _ p).
+  - intros t _ E. apply existsb_exists in E. destruct E as [x [Hx Ex]].
+    apply existsb_exists. exists x. split; [apply filter_In in Hx; tauto | exact Ex].
+  - apply in_seq. lia.
+  - apply existsb_exists. apply in_map_iff in Hp. destruct Hp as [x [Lx Hx]].
+    exists x. split; [exact Hx | apply Nat.eqb_eq, Lx].
+  - destruct (existsb _ _) eqn:E; [| reflexivity].
+    apply existsb_exists in E. destruct E as [x [Hx Ex]]. apply filter_In in Hx.
+    destruct Hx as [_ Hx]. rewrite Ex in Hx. discriminate.
+Qed.
+
+Lemma iteration_empty (w : Omega) (i : nat) : iteration w i [] = ([], None).
+Proof.
+  unfold iteration, pick. destruct (phase1 w i) as [[pos mu'] |]; [destruct pos |]; reflexivity.
+Qed.
+
+(* The invariant after i good iterations: S_i lists distinct rows, at most k - i clusters are
+   present in it, and every row already removed carries its oracle label. *)
+Lemma run_invariant (w : Omega) :
+  (forall i, i < k -> ~ phase1_bad i w /\
+     (forall j, j < bit_width (Z.of_nat n) -> ~ step_fails i j w)) ->
+  forall i, i <= k ->
+    NoDup (remaining w i) /\ incl (remaining w i) rows /\ present (remaining w i) <= k - i /\
+    forall x, List.In x rows -> ~ List.In x (remaining w i) -> labels w i x = Some (label x).
+Proof.
+  intros Good. induction i as [| i IH]; intro Hi.
+  - simpl. split; [apply seq_NoDup |]. split; [apply incl_refl |]. split.
+    + unfold present. rewrite Nat.sub_0_r.
+      assert (FL : forall (f : nat -> bool) (l : list nat), length (filter f l) <= length l).
+      { intros f l. induction l as [| a l IHl]; simpl; [lia | destruct (f a); simpl; lia]. }
+      pose proof (FL (fun t => existsb (fun x => label x =? t) rows) (seq 0 k)) as L.
+      rewrite seq_length in L. exact L.
+    + tauto.
+  - destruct (IH ltac:(lia)) as [Nd [Inc [Pr Lab]]]. destruct (Good i ltac:(lia)) as [G1 G2].
+    simpl. set (S := remaining w i) in *.
+    destruct (list_eq_dec Nat.eq_dec S []) as [E | Ne].
+    + rewrite E, iteration_empty. simpl. split; [constructor |]. split; [intros x [] |].
+      split; [unfold present; rewrite (proj1 (all_false_filter _ _ (fun _ _ => eq_refl))); simpl; lia |].
+      intros x Hx _. apply Lab; [exact Hx | rewrite E; tauto].
+    + destruct (iteration_good w i S Nd Inc Ne G1 G2) as [p [Hp E]]. rewrite E. simpl.
+      assert (Hk : p < k).
+      { apply in_map_iff in Hp. destruct Hp as [z [<- Hz]]. apply label_range, Inc, Hz. }
+      split; [apply NoDup_filter, Nd |].
+      split; [intros x Hx; apply filter_In in Hx; apply Inc; tauto |].
+      split; [pose proof (present_drops S p Hp Hk); lia |].
+      intros x Hx Hn. destruct (in_dec Nat.eq_dec x (filter (fun x => label x =? p) S)) as [C | C].
+      * apply filter_In in C. destruct C as [_ C]. apply Nat.eqb_eq in C. rewrite C. reflexivity.
+      * apply Lab; [exact Hx |]. intro HS. destruct (Nat.eqb_spec (label x) p) as [L | L].
+        -- apply C, filter_In. split; [exact HS | apply Nat.eqb_eq, L].
+        -- apply Hn, filter_In. split; [exact HS | apply Bool.negb_true_iff, Nat.eqb_neq, L].
+Qed.
+
+(* The deterministic half of Theorem 1: if in none of the k iterations Phase 1 is bad and no
+   probe of the search has all its beta answers not-sure, the output is the oracle's clustering
+   (each iteration outputs C'_p = C_p; after k of them no row is left). *)
+Theorem recovery_unless_bad (w : Omega) :
+  (forall i, i < k -> ~ phase1_bad i w /\
+     (forall j, j < bit_width (Z.of_nat n) -> ~ step_fails i j w)) ->
+  recovered w.
+Proof.
+  intros Good x Hx.
+  destruct (run_invariant w Good k ltac:(lia)) as [_ [Inc [Pr Lab]]].
+  apply (Lab x ltac:(apply in_seq; lia)). intro Hr.
+  assert (present (remaining w k) >= 1); [| lia].
+  unfold present. destruct (filter _ (seq 0 k)) eqn:E; simpl; [| lia].
+  assert (List.In (label x) (filter (fun t => existsb (fun y => label y =? t) (remaining w k))
+                                     (seq 0 k))).
+  { apply filter_In. split.
+    - apply in_seq. pose proof (label_range x ltac:(apply in_seq; lia)). lia.
+    - apply existsb_exists. exists x. split; [exact Hr | apply Nat.eqb_refl]. }
+  rewrite E in H. destruct H.
+Qed.
 End Algorithm1.
