@@ -102,6 +102,8 @@ Definition below (mu' : M) (r : option R) (x : nat) : bool :=
   end.
 
 (* ---- One iteration (lines 3-13): S_{i+1} and, when a cluster is output, (p, C'_p) --------- *)
+(* C'_p is line 13's {x in S_i : d(x, mu'_p) < r'_i}; Run::assign_cluster takes it from the first
+   j* positions of the order, the same set: the positions from j* on have d >= r'_i. *)
 Definition iteration (w : Omega) (i : nat) (S : list nat) : list nat * option (nat * list nat) :=
   match pick w i S with
   | None => (S, None)
@@ -110,7 +112,7 @@ Definition iteration (w : Omega) (i : nat) (S : list nat) : list nat * option (n
       | Boundary j =>
           let r := radius_at mu' (order mu' S) j in
           (filter (fun x => negb (below mu' r x)) S, Some (p, filter (below mu' r) S))
-      | _ => (S, None)
+      | _ => (S, None)  (* Algorithm 2's fail (S8); NoFuel never happens, binary_search_steps *)
       end
   end.
 
@@ -174,9 +176,11 @@ Proof.
     + rewrite Rmax_left by (apply Rnot_le_lt in H; lra). left. reflexivity.
 Qed.
 
-Lemma radius_bounds (t x : nat) : List.In x rows -> label x = t -> (dist (pt x) (center t) <= radius t)%R.
+Lemma radius_bounds (t x : nat) :
+  List.In x rows -> label x = t -> (dist (pt x) (center t) <= radius t)%R.
 Proof.
-  intros Hx Lx. apply fold_Rmax_ge, (in_map (fun y => dist (pt y) (center t))). apply filter_In. split; [exact Hx |].
+  intros Hx Lx. apply fold_Rmax_ge, (in_map (fun y => dist (pt y) (center t))).
+  apply filter_In. split; [exact Hx |].
   apply Nat.eqb_eq, Lx.
 Qed.
 
@@ -224,7 +228,8 @@ Proof.
   - destruct (radius_attained p Hp) as [x0 [H0 [L0 D0]]]. exists (pt x0).
     split; [exists x0; auto | exact D0].
   - intros z v [x' [Hx' [Lx' <-]]] [y' [Hy' <-]] Hn. rewrite <- Lx'.
-    apply margin; [assumption | assumption |]. intro E. apply Hn. exists y'. split; [| split]; auto. congruence.
+    apply margin; [assumption | assumption |].
+    intro E. apply Hn. exists y'. split; [| split]; auto. congruence.
   - unfold eps. lra.
   - exact Hclose.
   - exists x. auto.
@@ -242,7 +247,8 @@ Proof.
     [split; auto |].
   destruct (Rlt_dec (dist (pt y) mu') (dist (pt x) mu')) as [H2 | H2].
   - split; [discriminate | intros [H | [H _]]; lra].
-  - rewrite Nat.leb_le. split; [intro H; right; split; [lra | exact H] | intros [H | [_ H]]; [lra | exact H]].
+  - rewrite Nat.leb_le.
+    split; [intro H; right; split; [lra | exact H] | intros [H | [_ H]]; [lra | exact H]].
 Qed.
 
 Lemma before_total (mu' : M) (x y : nat) : before mu' x y = false -> before mu' y x = true.
@@ -356,7 +362,8 @@ Proof.
   destruct (lo <=? hi)%Z; [| reflexivity].
   set (j := (lo + (hi - lo) / 2)%Z) in *.
   assert (E : pr j = pr' j).
-  { apply H. destruct (pr j); [destruct (search f pr (j + 1) hi) | destruct (search f pr lo (j - 1)) |];
+  { apply H.
+    destruct (pr j); [destruct (search f pr (j + 1) hi) | destruct (search f pr lo (j - 1)) |];
       simpl; auto. }
   rewrite <- E. destruct (pr j) eqn:Pj.
   - rewrite (IH (j + 1)%Z hi); [reflexivity |].
@@ -401,7 +408,8 @@ Proof.
   assert (Hclose : (dist mu' (center p) <= eps * radius p)%R) by lra.
   set (o := order mu' S).
   assert (Po : Permutation S o) by apply order_perm.
-  assert (InS : forall x, List.In x o <-> List.In x S) by (intro x; split; apply Permutation_in; auto using Permutation_sym).
+  assert (InS : forall x, List.In x o <-> List.In x S)
+    by (intro x; split; apply Permutation_in; auto using Permutation_sym).
   assert (Sep : forall x y, List.In x o -> List.In y o -> label x = p -> label y <> p ->
                   (dist (pt x) mu' < dist (pt y) mu')%R).
   { intros x y Hx Hy Lx Ly. apply (separation p mu'); auto.
@@ -425,7 +433,8 @@ Proof.
       + rewrite app_nth2 by (unfold b in *; lia).
         assert (List.In (nth (Z.to_nat j - length Cp) Rest 0) Rest).
         { apply nth_In. rewrite Split, app_length in Hj. unfold b in *. lia. }
-        apply filter_In in H0. destruct H0 as [_ E]. apply Bool.negb_true_iff in E. rewrite E. reflexivity. }
+        apply filter_In in H0. destruct H0 as [_ E]. apply Bool.negb_true_iff in E.
+        rewrite E. reflexivity. }
   (* no probe fails, so the search sees exactly the truthful decisions *)
   assert (Hlen : (length o <= n)%nat).
   { rewrite <- (Permutation_length Po), <- (seq_length n 0).
@@ -442,7 +451,8 @@ Proof.
     - exists q. split; [exact Hj | exact F]. }
   rewrite Same, (binary_search_correct _ _ _ Mono).
   (* r'_i is the distance of the first row outside C_p, so C'_p = C_p ∩ S_i *)
-  assert (Below : forall x, List.In x S -> below mu' (radius_at mu' o (Z.of_nat b)) x = (label x =? p)).
+  assert (Below : forall x, List.In x S ->
+                   below mu' (radius_at mu' o (Z.of_nat b)) x = (label x =? p)).
   { intros x Hx. apply InS in Hx.
     unfold radius_at. rewrite Nat2Z.id, Split, nth_error_app2 by (unfold b; lia).
     replace (b - length Cp)%nat with 0%nat by (unfold b; lia).
@@ -461,11 +471,13 @@ Proof.
       + destruct (Rlt_dec (dist (pt x) mu') (dist (pt h) mu')) as [L | _]; [| reflexivity].
         exfalso.
         assert (Hr : List.In x (h :: Rest')).
-        { rewrite <- ER. apply filter_In. split; [exact Hx | apply Bool.negb_true_iff, Nat.eqb_neq, Lx]. }
+        { rewrite <- ER. apply filter_In.
+          split; [exact Hx | apply Bool.negb_true_iff, Nat.eqb_neq, Lx]. }
         destruct Hr as [<- | Hr]; [lra |].
         apply StronglySorted_inv in SR. destruct SR as [_ F]. rewrite Forall_forall in F.
         pose proof (F x Hr) as B. apply before_spec in B. lra. }
-  f_equal; [| do 2 f_equal]; apply filter_ext_in; intros x Hx; rewrite Below by exact Hx; reflexivity.
+  f_equal; [| do 2 f_equal];
+    apply filter_ext_in; intros x Hx; rewrite Below by exact Hx; reflexivity.
 Qed.
 
 (* ---- Induction over the k iterations ------------------------------------------------------ *)
@@ -535,7 +547,8 @@ Proof.
     simpl. set (S := remaining w i) in *.
     destruct (list_eq_dec Nat.eq_dec S []) as [E | Ne].
     + rewrite E, iteration_empty. simpl. split; [constructor |]. split; [intros x [] |].
-      split; [unfold present; rewrite (proj1 (all_false_filter _ _ (fun _ _ => eq_refl))); simpl; lia |].
+      split;
+        [unfold present; rewrite (proj1 (all_false_filter _ _ (fun _ _ => eq_refl))); simpl; lia |].
       intros x Hx _. apply Lab; [exact Hx | rewrite E; tauto].
     + destruct (iteration_good w i S Nd Inc Ne G1 G2) as [p [Hp E]]. rewrite E. simpl.
       assert (Hk : p < k).
