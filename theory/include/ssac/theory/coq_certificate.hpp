@@ -3,7 +3,8 @@
 //   c - 1 < B k m ... <= c
 // about the Coq definition of that bound at the exact decimal inputs, proved by the interval
 // tactic; for each binomial-sum eta s it can certify (BinomialTail.v), a lemma
-//   tail(s) <= delta/(2k) < tail(s - 1). Compiling the file (against the SSAC development) checks every ceiling independently
+//   tail(s) <= delta/(2k) < tail(s - 1). Compiling the file (against the SSAC development) checks
+//   every ceiling independently
 // of the C++ evaluation that printed it.
 #pragma once
 
