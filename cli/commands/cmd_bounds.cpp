@@ -349,7 +349,8 @@ Command add_bounds(CLI::App& root) {
       ->check(CLI::IsMember({"text", "csv", "markdown", "latex", "json"}));
   auto* coq_opt = app->add_option(
       "--coq", o->coq,
-      "also write FILE, a Coq file proving each closed-form ceiling (proofs-notes/coq/README.md)");
+      "also write FILE, a Coq file proving each closed-form ceiling and binomial-sum eta it can "
+      "(proofs-notes/coq/README.md)");
   // Dataset mode (Theorems 2 and 3): k, m, n and gamma come from the file.
   auto* data_opt = o->data_opt = app->add_option(
       "--data", o->data,

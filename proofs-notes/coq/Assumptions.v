@@ -5,7 +5,7 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds Certificate BinarySearch
+From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
 
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
@@ -36,6 +36,16 @@ Goal True. idtac "*** Bounds.beta_random_inverts". exact I. Abort.
 Print Assumptions beta_random_inverts.
 Goal True. idtac "*** Bounds.beta_union_inverts". exact I. Abort.
 Print Assumptions beta_union_inverts.
+Goal True. idtac "*** BinomialTail.binomial_tail_le". exact I. Abort.
+Print Assumptions binomial_tail_le.
+Goal True. idtac "*** BinomialTail.binomial_tail_ge". exact I. Abort.
+Print Assumptions binomial_tail_ge.
+Goal True. idtac "*** BinomialTail.eta_binomial_tail_upper". exact I. Abort.
+Print Assumptions eta_binomial_tail_upper.
+Goal True. idtac "*** BinomialTail.eta_binomial_tail_lower". exact I. Abort.
+Print Assumptions eta_binomial_tail_lower.
+Goal True. idtac "*** BinomialTail.eta_binomial_tail_0". exact I. Abort.
+Print Assumptions eta_binomial_tail_0.
 Goal True. idtac "*** Binary search steps: BinarySearch.binary_search_steps". exact I. Abort.
 Print Assumptions binary_search_steps.
 Goal True. idtac "*** Binary search boundary: BinarySearch.binary_search_correct". exact I. Abort.

@@ -6,7 +6,7 @@
    the tail expression meets its target. *)
 From Coq Require Import Reals.
 From Interval Require Import Tactic.
-From SSAC Require Import Inversion Bounds.
+From SSAC Require Import Inversion Bounds BinomialTail.
 Open Scope R_scope.
 
 Ltac unfold_bounds :=
@@ -18,6 +18,31 @@ Ltac unfold_bounds :=
    fallback precision p' when p does not separate them. *)
 Ltac certify p p' :=
   unfold_bounds; split; first [interval with (i_prec p) | interval with (i_prec p')].
+
+(* The binomial-sum certificates: a lemma  tail(s) <= delta/(2k) < tail(s-1)  about
+   BinomialTail.eta_binomial_tail.  The upper half by the paper's closed form H M^s
+   (eta_binomial_tail_upper); the lower half by tail(0) = 1 at s = 1, else by the closed form minus
+   the capped terms' bound H^a M_{ac}^{s-1} (eta_binomial_tail_lower) with the writer's a >= 1,
+   taken as at most e^-L (lt_minus_exp). *)
+Ltac unfold_binomial := unfold mixture, Rpos; simpl (Pos.to_nat _ - 1)%nat; simpl Z.of_N.
+
+Ltac binomial_upper p p' :=
+  eapply Rle_trans; [apply eta_binomial_tail_upper; Lra.lra |];
+  unfold_binomial; first [interval with (i_prec p) | interval with (i_prec p')].
+
+Ltac certify_binomial p p' a L :=
+  split;
+  [ binomial_upper p p'
+  | eapply Rlt_le_trans;
+    [| apply (eta_binomial_tail_lower a); [unfold Rpos; Lra.lra | Lra.lra | Lra.lra]];
+    apply (lt_minus_exp _ _ _ L); unfold_binomial;
+    first [interval with (i_prec p) | interval with (i_prec p')] ].
+
+(* s = 1: tail(0) = 1 > delta/(2k). *)
+Ltac certify_binomial_1 p p' :=
+  split;
+  [ binomial_upper p p'
+  | rewrite eta_binomial_tail_0 by (unfold Rpos; Lra.lra); unfold Rpos; interval ].
 
 (* The integer reading of a certificate: if c - 1 < v <= c for an integer c >= 0, then c is the
    ceiling, the least integer not below v. *)

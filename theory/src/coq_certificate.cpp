@@ -1,14 +1,16 @@
 // Writes the Coq certificates of coq_certificate.hpp. The statement names the Coq definitions of
 // proofs-notes/coq/Bounds.v (eta_perfect, eta_random, their *_pinelis variants, beta_random,
-// beta_union) applied to the exact decimals; only the precision of the interval tactic comes
-// from the C++ evaluation, and a wrong precision can make a true certificate fail, never a false
-// one pass.
+// beta_union) and BinomialTail.v (the binomial sum) applied to the exact decimals; only the
+// precision of the interval tactic comes from the C++ evaluation, and a wrong precision can make a
+// true certificate fail, never a false one pass.
 #include "ssac/theory/coq_certificate.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <utility>
+
+#include "bounds_impl.hpp"
 
 namespace ssac::theory {
 
@@ -44,6 +46,46 @@ std::pair<int, int> precision_bits(const Certified& b, double lost) {
   return {first, fallback};
 }
 
+// The quantities of BinomialTail.eta_binomial_tail_lower for one row: H, qa = q^{k-1},
+// c = (gamma-1)^2/8 and the target delta/(2k).
+struct BinomialShape {
+  Real50 h, qa, c, target;
+};
+
+// Integers a >= 1 and L >= 0 for which the capped terms' bound exp(a ln H + t ln M_{ac}) at size
+// t is below e^-L, L = floor(ln(1/margin)) + 5 with margin = H M_c^t - target the closed form's
+// margin, with the exponent at least 5 below -L; or none. a minimises the exponent (the Chernoff
+// bound of P(Bin(t, qa) <= ln H / c)); at qa = 1 the exponent falls linearly in a.
+std::optional<std::pair<BigInt, BigInt>> capped_terms_exponent(const BigInt& t,
+                                                               const BinomialShape& b) {
+  using std::ceil;
+  using std::exp;
+  using std::expm1;
+  using std::log;
+  using std::log1p;
+  using std::round;
+  const Real50 T = t.convert_to<Real50>();
+  const Real50 log_h = log(b.h);
+  const auto log_mixture = [&](const Real50& u) { return log1p(b.qa * expm1(-u)); };
+  const Real50 margin = b.h * exp(T * log_mixture(b.c)) - b.target;
+  if (!(margin > 0)) return std::nullopt;
+  const Real50 r = log_h / (b.c * T);  // the cap's reach ln H / c as a fraction of t
+  Real50 a_real;
+  if (b.qa == 1) {
+    if (!(r < 1)) return std::nullopt;
+    a_real = ceil((20 - log(margin)) / (b.c * T - log_h));
+  } else {
+    if (!(r < b.qa)) return std::nullopt;
+    a_real = round(-log(r * (1 - b.qa) / (b.qa * (1 - r))) / b.c);
+  }
+  if (a_real < 1) a_real = 1;
+  if (!(a_real * log_h + T * log_mixture(a_real * b.c) < log(margin) - 10)) return std::nullopt;
+  using std::floor;
+  Real50 l_real = floor(-log(margin)) + 5;
+  if (l_real < 0) l_real = 0;
+  return std::pair{a_real.convert_to<BigInt>(), l_real.convert_to<BigInt>()};
+}
+
 struct Writer {
   std::ostringstream out;
   int lemmas = 0;
@@ -59,6 +101,45 @@ struct Writer {
         << ".\nProof. certify " << first << "%positive " << fallback << "%positive. Qed.\n";
     ++lemmas;
   }
+
+  // The binomial-sum eta s (BinomialTail.v): tail(s) <= delta/(2k) < tail(s-1). Certified only
+  // where s equals the closed form's ceiling (the upper half is the closed form) and the capped
+  // terms' bound H^a M_{ac}^{s-1} is far below the closed form's margin over the target at s-1.
+  void binomial(const std::string& name, const std::string& h_term, const std::string& args,
+                const std::string& target, const std::optional<BinomialEta>& bin,
+                const Certified& closed, const BinomialShape& shape, double lost) {
+    if (!bin) {
+      out << "(* " << name << ": none printed (closed form above 10^40) *)\n";
+      return;
+    }
+    if (!closed.ceil || bin->s != *closed.ceil) {
+      // Below: the sum's cap saves samples. Above: only within the bisection's relative 1e-30
+      // acceptance margin (certify.cpp), where the closed form's ceiling itself would be minimal.
+      out << "(* " << name << ": " << bin->s.str() << " not certified: "
+          << (closed.ceil && bin->s < *closed.ceil
+                  ? "below the closed form's ceiling, the cap min(1, .) decides it"
+                  : "not below the closed form's ceiling, no certified closed form to compare")
+          << " *)\n";
+      return;
+    }
+    const auto a_l = bin->s == 1 ? std::optional{std::pair{BigInt(1), BigInt(0)}}
+                                 : capped_terms_exponent(BigInt(bin->s - 1), shape);
+    if (!a_l) {
+      out << "(* " << name << ": " << bin->s.str()
+          << " not certified: the capped terms' bound exceeds the closed form's margin *)\n";
+      return;
+    }
+    const auto [first, fallback] = precision_bits(closed, lost);
+    const std::string tail = "eta_binomial_tail " + h_term + " " + args + " ";
+    out << "Lemma " << name << " : " << tail << bin->s.str() << " <= " << target << " < " << tail
+        << BigInt(bin->s - 1).str() << ".\nProof. ";
+    if (bin->s == 1)
+      out << "certify_binomial_1 " << first << "%positive " << fallback << "%positive. Qed.\n";
+    else
+      out << "certify_binomial " << first << "%positive " << fallback << "%positive "
+          << a_l->first.str() << " " << a_l->second.str() << ". Qed.\n";
+    ++lemmas;
+  }
 };
 
 }  // namespace
@@ -66,8 +147,10 @@ struct Writer {
 std::string coq_certificate(const std::vector<Inputs>& rows) {
   Writer w;
   w.out << "(* Generated by `ssac bounds --coq`: each lemma proves c - 1 < value <= c for a "
-           "printed ceiling c\n   (proofs-notes/coq/Certificate.v). *)\n"
-           "From Coq Require Import Reals.\nFrom SSAC Require Import Bounds Certificate.\n"
+           "printed ceiling c,\n   or tail(s) <= delta/(2k) < tail(s - 1) for a printed "
+           "binomial-sum eta s\n   (proofs-notes/coq/Certificate.v). *)\n"
+           "From Coq Require Import Reals.\nFrom SSAC Require Import Bounds BinomialTail "
+           "Certificate.\n"
            "Open Scope R_scope.\n";
   std::size_t i = 0;
   for (const Inputs& in : rows) {
@@ -87,12 +170,22 @@ std::string coq_certificate(const std::vector<Inputs>& rows) {
     const double eta_lost = lost_bits(gm1) + lost_bits(qa * -expm1(-c)) + lost_bits(c);
     w.lemma(row + "eta_perfect", "eta_perfect " + k + " " + m + " " + d + " " + g,
             certified_eta_perfect(in), lost_bits(gm1));
+    const Certified closed_random = certified_eta_random(in);
     w.lemma(row + "eta_random", "eta_random " + k + " " + m + " " + d + " " + g + " " + q,
-            certified_eta_random(in), eta_lost);
+            closed_random, eta_lost);
     w.lemma(row + "eta_perfect_pinelis", "eta_perfect_pinelis " + k + " " + d + " " + g,
             certified_eta_perfect_pinelis(in), lost_bits(gm1));
+    const Certified closed_pinelis = certified_eta_random_pinelis(in);
     w.lemma(row + "eta_random_pinelis", "eta_random_pinelis " + k + " " + d + " " + g + " " + q,
-            certified_eta_random_pinelis(in), eta_lost);
+            closed_pinelis, eta_lost);
+    const std::string target = "(" + d + " / (2 * Rpos " + k + "))";
+    const Real50 target_v = in.delta.to<Real50>() / (2 * Real50(in.k));
+    w.binomial(row + "eta_random_binomial", "(Rpos " + m + " + 1)", k + " " + g + " " + q, target,
+               eta_random_binomial(in, false), closed_random,
+               BinomialShape{Real50(in.m + 1), qa, c, target_v}, eta_lost);
+    w.binomial(row + "eta_random_binomial_pinelis", "2", k + " " + g + " " + q, target,
+               eta_random_binomial(in, true), closed_pinelis,
+               BinomialShape{Real50(2), qa, c, target_v}, eta_lost);
     if (in.q.to<Real50>() == 1) {
       w.out << "(* beta_random, beta_union: q = 1, beta = 1 by definition (no logarithm) *)\n";
       continue;

@@ -2,7 +2,9 @@
 // each row of `ssac bounds` and each closed form proved in proofs-notes/coq/Bounds.v, a lemma
 //   c - 1 < B k m ... <= c
 // about the Coq definition of that bound at the exact decimal inputs, proved by the interval
-// tactic. Compiling the file (against the SSAC development) checks every ceiling independently
+// tactic; for each binomial-sum eta s it can certify (BinomialTail.v), a lemma
+//   tail(s) <= delta/(2k) < tail(s - 1). Compiling the file (against the SSAC development) checks
+//   every ceiling independently
 // of the C++ evaluation that printed it.
 #pragma once
 
@@ -14,8 +16,9 @@
 namespace ssac::theory {
 
 // The whole .v file for `rows` (each row is checked with check() first). Ceilings theory/ cannot
-// certify (empty `ceil`, values above about 10^484) and beta at q = 1 (0 by definition, no
-// logarithm) get a comment in place of a lemma.
+// certify (empty `ceil`, values above about 10^484), beta at q = 1 (0 by definition, no
+// logarithm) and binomial-sum etas out of the method's reach get a comment, with the reason, in
+// place of a lemma.
 std::string coq_certificate(const std::vector<Inputs>& rows);
 
 // A decimal as a Coq real literal: "(123 / 1000)", "1500", "(1 / 1000000000000)".
