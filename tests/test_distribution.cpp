@@ -153,16 +153,17 @@ TEST(DistributionCorpus, TheReferencesOwnRunsFitEveryLaw) {
 }
 
 // `ssac exact --law` on an instance's data and parameters writes the corpus's law, outcome for
-// outcome (only the descriptive fields differ), with the data named relative to the law.
+// outcome (only the descriptive fields differ), with the data named relative to the law; under the
+// corpus's merging (ExactOptions::Merging::boundaries) also its number of re-executions.
 TEST(DistributionCorpus, ExactLawWritesTheSameLaw) {
   using json = nlohmann::ordered_json;
   const fs::path dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";
   const fs::path out =
       fs::temp_directory_path() / ("ssac-law-" + std::to_string(::getpid()) + ".json");
-  const std::string cmd = std::string(SSAC_CLI) + " exact " +
-                          (dir / "local_weak_min_vs_max.csv").string() +
-                          " --k 2 --eta 1 --beta 2 --oracle local --nu 2.5 --rho 1 --law " +
-                          out.string() + " >/dev/null";
+  const std::string cmd =
+      std::string(SSAC_CLI) + " exact " + (dir / "local_weak_min_vs_max.csv").string() +
+      " --k 2 --eta 1 --beta 2 --oracle local --nu 2.5 --rho 1 --merging boundaries --law " +
+      out.string() + " >/dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   const json got = json::parse(slurp(out)),
              want = json::parse(slurp(dir / "local_weak_min_vs_max.json"));

@@ -150,8 +150,20 @@ TEST(Exact, TenPointsPerfectOracleBranchCount) {
   P.oracle_clusters = 3;
   const ExactResult r = exact_distribution(X, truth, ExactOracle{}, P);
   EXPECT_EQ(r.total, 1);
-  EXPECT_EQ(r.branches, 323886U);
-  EXPECT_EQ(r.states, (std::vector<std::size_t>{4038, 97092, 77184}));
+  EXPECT_EQ(r.branches, 222518U);
+  EXPECT_EQ(r.states, (std::vector<std::size_t>{3302, 44844, 28800}));
+  // The former merging (mu'_p by its bits; ExactOptions::Merging::boundaries) gives its former
+  // counts, and the same law.
+  ExactOptions former;
+  former.merging = ExactOptions::Merging::boundaries;
+  const ExactResult f = exact_distribution(X, truth, ExactOracle{}, P, former);
+  EXPECT_EQ(f.branches, 323886U);
+  EXPECT_EQ(f.states, (std::vector<std::size_t>{4038, 97092, 77184}));
+  EXPECT_EQ(f.outcomes.size(), r.outcomes.size());
+  for (std::size_t i = 0; i < r.outcomes.size() && i < f.outcomes.size(); ++i) {
+    EXPECT_EQ(f.outcomes[i].labels, r.outcomes[i].labels);
+    EXPECT_EQ(f.outcomes[i].probability, r.outcomes[i].probability);
+  }
   EXPECT_EQ(r.p_exact_recovery, 1);
   EXPECT_EQ(r.outcomes.size(), 6U);
   EXPECT_EQ(r.expected_queries_phase1, R(2405517, 171500));
