@@ -512,7 +512,10 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     std::vector<std::uint32_t> prefix;
     Rational p;
     std::uint64_t phase1 = 0, phase2 = 0;  // queries before this state (joint law only)
-    std::size_t remaining = 0;             // |S| there
+    // Merging::future with the joint law: the law of the numbers of queries of each phase asked
+    // before this state, over the branches merged into it (their probabilities sum to p).
+    std::map<std::pair<std::uint64_t, std::uint64_t>, Rational> before;
+    std::size_t remaining = 0;  // |S| there
   };
   KeyRules rules;
   rules.future = options.merging == ExactOptions::Merging::future;
@@ -574,24 +577,31 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                          oracle.coin_flip);
       BranchingChooser chooser(br);
       Replay obs(X, start, params, rules, bo, c,
-                 options.joint_queries ? std::optional(std::pair(node.phase1, node.phase2))
-                                       : std::nullopt);
+                 options.joint_queries && !rules.future
+                     ? std::optional(std::pair(node.phase1, node.phase2))
+                     : std::nullopt);
       std::optional<Result> R;
       try {
         R.emplace(options.run ? options.run(X, bo, chooser, params, &obs)
                               : run_ssac(X, bo, chooser, params, &obs));
       } catch (const StopAtBoundary&) {
       }
-      const Rational p = node.p * br.probability();
+      const Rational branch = br.probability();
+      const Rational p = node.p * branch;
       out.expected_queries_phase1 += p * obs.phase1;
       out.expected_queries_phase2 += p * obs.phase2;
       if (!obs.active())  // the replay must pass through its start state
         throw std::logic_error("exact enumeration: a replay missed its start state");
       if (R) {
         outcomes[{R->labels, R->clusters_recovered}] += p;
-        if (options.joint_queries)
+        if (options.joint_queries && rules.future) {
+          for (const auto& [c, pc] : node.before)
+            joint[{R->labels, c.first + obs.phase1, c.second + obs.phase2,
+                   R->clusters_recovered}] += pc * branch;
+        } else if (options.joint_queries) {
           joint[{R->labels, node.phase1 + obs.phase1, node.phase2 + obs.phase2,
                  R->clusters_recovered}] += p;
+        }
         continue;
       }
       auto& group = pending[obs.reached];
@@ -604,9 +614,17 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
         ++out.states[static_cast<std::size_t>(obs.reached.iteration - 1)];
       }
       it->second.p += p;
+      if (options.joint_queries && rules.future)
+        for (const auto& [c, pc] : node.before)
+          it->second.before[{c.first + obs.phase1, c.second + obs.phase2}] += pc * branch;
     } while (br.next());
   };
-  explore(std::nullopt, {{}, Rational(1), 0, 0});
+  // With the joint law, Merging::future carries each state's law of the queries asked so far
+  // (proofs-notes/exact.md, "The joint law"); Merging::boundaries keys the states on them.
+  Node root;
+  root.p = 1;
+  root.before[{0, 0}] = 1;
+  explore(std::nullopt, root);
   while (!pending.empty()) {
     const Progress at = pending.begin()->first;
     std::map<std::string, Node> group = std::move(pending.begin()->second);
