@@ -245,6 +245,74 @@ TEST(Exact, JointLawMarginsAgreeWithTheLabelsLaw) {
   }
 }
 
+// Merging on what the rest of the run reads (ExactOptions::Merging::future) gives exactly the law
+// of the former merging at three boundaries with mu'_p by its bits: the law of the labels and the
+// expected queries of each phase, as fractions (the joint law's own check is
+// JointLawMarginsAgreeWithTheLabelsLaw, and DistributionCorpus.ExactLawWritesTheSameLaw). The first
+// instance is built so that draw order matters to the floating-point mean: Z_p = {0.1, 0.4, 0.7}
+// summed in different orders gives centres that order rows 0 and 2 differently, so a state that
+// kept Z_t only as a multiset before p is chosen would merge branches with different futures. The
+// others cover per-pair memory with Algorithm 2's fail, the baseline's coin flip, the correlated
+// oracle, a random anchor rule and a deterministic oracle.
+TEST(Exact, MergingOnTheFutureGivesTheFormerLaw) {
+  struct Case {
+    std::vector<double> xs;
+    std::vector<int> truth;
+    OracleKind kind;
+    Rational q;
+    double eta;
+    int beta;
+    Search search;
+    OracleMemory memory = OracleMemory::fresh;
+    AnchorRule anchor = AnchorRule::opener;
+  };
+  const std::vector<Case> cases = {
+      {{0.1, 0.4, 0.7, 5.0}, {1, 1, 1, 2}, OracleKind::random, R(7, 10), 2, 2, Search::unified},
+      {{0, 1, 2, 10, 11}, {1, 1, 1, 2, 2}, OracleKind::correlated, R(3, 5), 1, 3, Search::unified},
+      {{0, 1, 2, 10, 11},
+       {1, 1, 1, 2, 2},
+       OracleKind::random,
+       R(7, 10),
+       1,
+       3,
+       Search::unified,
+       OracleMemory::fresh,
+       AnchorRule::random_labelled_row},
+      {{0, 2, 6, 8, 16}, {1, 1, 2, 2, 2}, OracleKind::local, R(1), 1, 2, Search::unified}};
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    Params P;
+    P.k = 2;
+    P.eta = c.eta;
+    P.beta = c.beta;
+    P.search = c.search;
+    P.rules.anchor = c.anchor;
+    P.oracle_clusters = 2;
+    ExactOracle o;
+    o.spec.kind = c.kind;
+    o.spec.memory = c.memory;
+    o.spec.nu = 2.5;
+    o.spec.rho = 0.5;
+    o.q = c.q;
+    o.coin_flip = c.search == Search::plain;
+    ExactOptions future, former;
+    former.merging = ExactOptions::Merging::boundaries;
+    const ExactResult a = exact_distribution(line(c.xs), c.truth, o, P, future);
+    const ExactResult b = exact_distribution(line(c.xs), c.truth, o, P, former);
+    ASSERT_EQ(a.outcomes.size(), b.outcomes.size()) << "case " << i;
+    std::map<std::vector<int>, Rational> la, lb;
+    for (std::size_t j = 0; j < a.outcomes.size(); ++j) {
+      la[a.outcomes[j].labels] += a.outcomes[j].probability;
+      lb[b.outcomes[j].labels] += b.outcomes[j].probability;
+    }
+    EXPECT_EQ(la, lb) << "case " << i;
+    EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1) << "case " << i;
+    EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2) << "case " << i;
+    EXPECT_EQ(a.total, 1);
+    EXPECT_LE(a.branches, b.branches) << "case " << i;
+  }
+}
+
 // The budget is an error, never a truncated answer.
 TEST(Exact, BudgetIsAnError) {
   const Matrix X = line({0, 1, 10});
