@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Same seed, same bytes: runs the same commands with binaries from different builds -- g++ Release
-# at -O3 (build/), g++ at -O0 (build/consumer-alone/ or build-debug/, below), clang++ -O2 with
+# at -O3 (build/), g++ at -O0 (build-debug/, below), clang++ -O2 with
 # ASan and UBSan (build-sanitize/, scripts/sanitize-configure.sh) -- and, for the experiment, with
 # --threads 1, 2 and 8, and fails on the first output that differs. Builds that are missing are configured and
 # built here (only the program).
@@ -17,14 +17,13 @@ declare -A dirs=([gcc-release]=build [gcc-debug]=build-debug [clang-sanitize]=bu
   configure_sanitize build-sanitize
   cmake --build build-sanitize -j"$(nproc)" --target ssac_cli >/dev/null
 }
-# The g++ -O0 program: the one ctest's consumer_alone compiled at -O0 in build/consumer-alone
-# (tests/consumer_test.sh) when the README's test command ran first, as in CI; else a Debug build.
-if [ -x build/consumer-alone/cli/ssac ] && [ build/consumer-alone/cli/ssac -nt build/cli/ssac ]; then
-  dirs[gcc-debug]=build/consumer-alone
-else
-  cmake -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug -DSSAC_BENCHMARKS=OFF -DSSAC_WERROR=ON >/dev/null
+# The g++ -O0 program, without debug information (what is compared is the optimiser's effect on
+# the bytes, and -g only slows the compile).
+[ -x build-debug/cli/ssac ] && [ build-debug/cli/ssac -nt build/cli/ssac ] || {
+  cmake -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 -DBUILD_TESTING=OFF \
+    -DSSAC_WERROR=ON >/dev/null
   cmake --build build-debug -j"$(nproc)" --target ssac_cli >/dev/null
-fi
+}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -7,6 +7,9 @@
 //   choice_power controls R      each negative control: the traces it needs, in R repetitions
 //   choice_power power R F       for kind F (0 phase1_draw, 1 b_draw, 2 abstention), the
 //                                smallest shift caught w.p. >= 0.95 at N = 200, 1,000, 5,000
+//   choice_power anchors R N     under each random anchor rule: R disjoint seed ranges of N
+//                                reference traces (anchor_draw's p), and the traces each
+//                                negative control of the anchor's law needs, in R repetitions
 //
 // Every check runs at the default alpha = 1e-6 with its default bins and grid. Repetition i uses
 // the seeds 1 + i * 10^6, 2 + i * 10^6, ..., so no two repetitions share a run.
@@ -31,8 +34,9 @@ constexpr std::uint64_t kRepStride = 1000000;
 // numbers of traces) whether the check fails: the checks at the smaller numbers see a prefix of the
 // same traces. Stops after the first failure when `stop` is set.
 std::vector<char> fails_at(const ChoiceBugSpec& bug, int rep, const std::vector<int>& at, bool stop,
-                           std::vector<ChoiceLawReport>* reports = nullptr) {
-  const ssac::testing::ChoiceInstance c = ssac::testing::nine_points();
+                           std::vector<ChoiceLawReport>* reports = nullptr,
+                           ssac::AnchorRule anchor = ssac::AnchorRule::opener) {
+  const ssac::testing::ChoiceInstance c = ssac::testing::nine_points(anchor);
   ChoiceLaw law({});
   std::vector<char> out(at.size(), 0);
   int done = 0;
@@ -204,6 +208,66 @@ void power(int reps, int family) {
   std::fflush(stdout);
 }
 
+// The anchor draws of the two random anchor rules (trace format version 4): the clean reference's
+// anchor_draw p over `reps` disjoint seed ranges of n traces, and the traces each negative control
+// of the anchor's law needs (as controls() states them).
+void anchors(int reps, int n) {
+  using ssac::AnchorRule;
+  std::printf(
+      "| anchor rule | seeds | traces | passes | anchor_draw choices | anchor_draw p | smallest p "
+      "of the other kinds |\n|---|---|---|---|---|---|---|\n");
+  for (AnchorRule rule : {AnchorRule::random_labelled_row, AnchorRule::random_known_row})
+    for (int rep = 0; rep < reps; ++rep) {
+      std::vector<ChoiceLawReport> rs;
+      fails_at({ChoiceBug::none, 0}, rep, {n}, false, &rs, rule);
+      const ChoiceLawReport& r = rs.back();
+      double other = 1;
+      const ssac::ChoiceKind* a = nullptr;
+      for (const auto& k : r.kinds) {
+        if (k.name == "anchor_draw") a = &k;
+        if (k.name != "anchor_draw" && k.choices > 0) other = std::min(other, k.p);
+      }
+      std::printf("| %s | %llu.. | %d | %s | %llu | %.3g | %.3g |\n", ssac::to_string(rule),
+                  1 + static_cast<unsigned long long>(rep) * kRepStride, n,
+                  r.passes() ? "yes" : "**no**", static_cast<unsigned long long>(a->choices), a->p,
+                  other);
+      std::fflush(stdout);
+    }
+  const std::vector<int> ladder = {25, 50, 100, 200, 500, 1000, 2000, 5000};
+  const std::vector<ChoiceBugSpec> bugs = {{ChoiceBug::anchor_first, 0},
+                                           {ChoiceBug::front_bias_anchor, 0.5},
+                                           {ChoiceBug::front_bias_anchor, 0.1}};
+  std::printf(
+      "\n| anchor rule | negative control | strength | traces needed (all %d repetitions "
+      "caught) | kinds that fail there |\n|---|---|---|---|---|\n",
+      reps);
+  for (AnchorRule rule : {AnchorRule::random_labelled_row, AnchorRule::random_known_row})
+    for (const ChoiceBugSpec& b : bugs) {
+      int needed = 0;
+      bool never = false;
+      for (int rep = 0; rep < reps && !never; ++rep) {
+        const std::vector<char> f = fails_at(b, rep, ladder, true, nullptr, rule);
+        std::size_t i = 0;
+        while (i < f.size() && !f[i])
+          ++i;
+        if (i == f.size())
+          never = true;
+        else
+          needed = std::max(needed, ladder[i]);
+      }
+      std::string kinds = "-";
+      if (!never) {
+        std::vector<ChoiceLawReport> rs;
+        fails_at(b, 0, {needed}, false, &rs, rule);
+        kinds = failing(rs.back());
+      }
+      std::printf("| %s | %s | %g | %s | %s |\n", ssac::to_string(rule),
+                  ssac::testing::to_string(b.bug).c_str(), b.strength,
+                  never ? "> 5000" : std::to_string(needed).c_str(), kinds.c_str());
+      std::fflush(stdout);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -215,9 +279,12 @@ int main(int argc, char** argv) {
     controls(reps);
   } else if (what == "power" && argc == 4 && reps > 0) {
     power(reps, std::atoi(argv[3]));
+  } else if (what == "anchors" && argc == 4 && reps > 0) {
+    anchors(reps, std::atoi(argv[3]));
   } else {
     std::fprintf(stderr,
-                 "usage: choice_power clean REPS TRACES | controls REPS | power REPS FAMILY\n"
+                 "usage: choice_power clean REPS TRACES | controls REPS | power REPS FAMILY | "
+                 "anchors REPS TRACES\n"
                  "  FAMILY: 0 phase1_draw, 1 b_draw, 2 abstention\n");
     return 2;
   }

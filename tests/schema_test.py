@@ -6,11 +6,11 @@ other implementations. This test keeps them from drifting apart:
 1. the committed conformance corpus and its manifest validate against their schemas (each test's
    trace event by event, through the corpus schema's $ref to the trace schema);
 2. traces the program writes (every search, the original SSAC, the authors' assignment rule, a
-   non-paper rule set, k below the oracle's clusters) and the committed trace fixtures validate
-   against the trace schema of their version (3, the one written; 2 for the committed fixture of
-   the former default; 1 for the version-1 fixture), and
-   `ssac validate` accepts them;
-3. one trace, edited one field at a time (a field dropped, an unknown field added, a value of the
+   non-paper rule set, k below the oracle's clusters, a random anchor rule) and the committed trace
+   fixtures validate against the trace schema of their version (3, written for a run that draws no
+   anchor; 4, written under a random anchor rule; 2 for the committed fixture of the former
+   default; 1 for the version-1 fixture), and `ssac validate` accepts them;
+3. one trace (and the anchor event of a version-4 trace), edited one field at a time (a field dropped, an unknown field added, a value of the
    wrong type, a string outside its set of values, a negative integer), is rejected by the schema
    exactly when `ssac validate` rejects it as malformed, and both name the same line;
 4. negative controls: a trace fixture that breaks the schema on purpose (k = "two"), and a corpus
@@ -44,15 +44,15 @@ def validator(name):
 
 trace_schemas = {1: validator("ssac-trace-v1.schema.json"),
                  2: validator("ssac-trace-v2.schema.json"),
-                 3: validator("ssac-trace-v3.schema.json")}
-trace_schema = trace_schemas[3]
+                 3: validator("ssac-trace-v3.schema.json"),
+                 4: validator("ssac-trace-v4.schema.json")}
 corpus_schema = validator("ssac-conformance-v2.schema.json")
 
 
 def version_of(header):
-    """The trace schema version for a header: its version when it is 1 or 2, else 3."""
+    """The trace schema version for a header: its version when it is 1, 2 or 3, else 4."""
     v = header.get("version") if isinstance(header, dict) else None
-    return v if v in (1, 2) and not isinstance(v, bool) else 3
+    return v if v in (1, 2, 3) and not isinstance(v, bool) else 4
 manifest_schema = validator("ssac-conformance-manifest-v1.schema.json")
 failures = []
 
@@ -64,7 +64,7 @@ def fail(msg):
 
 def schema_bad_line(lines):
     """The first line (1-based) of a trace that the trace schema of its version (the header's:
-    1 or 2, else 3) rejects, or None."""
+    1, 2 or 3, else 4) rejects, or None."""
     header = json.loads(lines[0]) if lines else {}
     schema = trace_schemas[version_of(header)]
     for i, line in enumerate(lines, 1):
@@ -112,6 +112,8 @@ with tempfile.TemporaryDirectory() as tmp:
         "rules": {"--semantics": "authors-code", "--rule": "anchor=lowest-labelled-row",
                   "--memory": "per-pair"},
         "k-below": {"--k": "2"},
+        # Version 4: the anchor events of a random anchor rule (also an edits' base, 3. below).
+        "anchor": {"--rule": "anchor=random-known-row"},
     }
     written = []
     for name, options in runs.items():
@@ -136,14 +138,15 @@ with tempfile.TemporaryDirectory() as tmp:
             fail(f"{t.name}: ssac validate cannot read a trace the program wrote")
     print(f"schema: {len(written)} traces checked")
     headers = [json.loads(t.read_text().splitlines()[0]) for t, _ in written]
-    if sorted({h["version"] for h in headers}) != [1, 2, 3]:
-        fail("the traces checked are not of every version, 1, 2 and 3")
+    if sorted({h["version"] for h in headers}) != [1, 2, 3, 4]:
+        fail("the traces checked are not of every version, 1, 2, 3 and 4")
     for field in ("oracle", "seed", "oracle_clusters", "semantics", "rules", "oracle_memory"):
         if not any(field in h for h in headers):
             fail(f"no trace checked has the optional header field {field!r}")
 
     # 3. One-field edits: the schema and the reader must agree on whether a line is malformed.
     base = [json.loads(l) for l in (tmp / "rules.jsonl").read_text().splitlines()]
+    anchored = [json.loads(l) for l in (tmp / "anchor.jsonl").read_text().splitlines()]
     firsts = {}
     for i, e in enumerate(base):
         k = e["event"]
@@ -155,23 +158,32 @@ with tempfile.TemporaryDirectory() as tmp:
     if set(firsts) != expected_kinds:
         fail(f"the edited trace lacks events {sorted(expected_kinds - set(firsts))}")
     edits = []
-    for kind, (i, _) in sorted(firsts.items()):
-        ev = base[i]
-        edits.append((i, f"{kind} + unknown field", {**ev, "unknown": 1}))
+    # Version 4's own event, edited in its own trace (the first anchor drawn from two rows or more).
+    anchor_at = next((i for i, e in enumerate(anchored)
+                      if e["event"] == "anchor" and len(e["candidates"]) > 1), None)
+    if anchor_at is None:
+        fail("the version-4 trace has no anchor event drawn from more than one row")
+    targets = [(base, i, kind) for kind, (i, _) in sorted(firsts.items())]
+    targets += [(anchored, anchor_at, "anchor")] if anchor_at is not None else []
+    for trace, i, kind in targets:
+        ev = trace[i]
+        edits.append((trace, i, f"{kind} + unknown field", {**ev, "unknown": 1}))
         for key, value in ev.items():
-            edits.append((i, f"{kind} without {key}", {k: v for k, v in ev.items() if k != key}))
-            edits.append((i, f"{kind}.{key} = {{}}", {**ev, key: {}}))
+            edits.append((trace, i, f"{kind} without {key}",
+                          {k: v for k, v in ev.items() if k != key}))
+            edits.append((trace, i, f"{kind}.{key} = {{}}", {**ev, key: {}}))
             if isinstance(value, str):
-                edits.append((i, f"{kind}.{key} = \"bogus\"", {**ev, key: "bogus"}))
+                edits.append((trace, i, f"{kind}.{key} = \"bogus\"", {**ev, key: "bogus"}))
             if isinstance(value, int) and not isinstance(value, bool):
-                edits.append((i, f"{kind}.{key} = -1", {**ev, key: -1}))
-                edits.append((i, f"{kind}.{key} = 1.5", {**ev, key: 1.5}))
+                edits.append((trace, i, f"{kind}.{key} = -1", {**ev, key: -1}))
+                edits.append((trace, i, f"{kind}.{key} = 1.5", {**ev, key: 1.5}))
             if isinstance(value, list) and value:
-                edits.append((i, f"{kind}.{key}[0] = \"bogus\"", {**ev, key: ["bogus", *value[1:]]}))
+                edits.append((trace, i, f"{kind}.{key}[0] = \"bogus\"",
+                              {**ev, key: ["bogus", *value[1:]]}))
     disagree = 0
     t = tmp / "edited.jsonl"
-    for i, what, ev in edits:
-        lines = [json.dumps(e, separators=(",", ":")) for e in base]
+    for trace, i, what, ev in edits:
+        lines = [json.dumps(e, separators=(",", ":")) for e in trace]
         lines[i] = json.dumps(ev, separators=(",", ":"))
         t.write_text("".join(l + "\n" for l in lines))
         s, r = schema_bad_line(lines), reader_bad_line(data, t, str(t))

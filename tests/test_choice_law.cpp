@@ -197,8 +197,9 @@ TEST(ChoiceLaw, KolmogorovSmirnovTail) {
 
 // The 9-point instance of lib/testing (three clusters of three; k = 3, eta = 2, beta = 3,
 // Algorithm 4, q = 0.7), the size of the smallest data sets people test on.
-ChoiceLawReport nine_audit(Bug bug, int runs, std::uint64_t first_seed = 1, double strength = 0.5) {
-  const testing::ChoiceInstance c = testing::nine_points();
+ChoiceLawReport nine_audit(Bug bug, int runs, std::uint64_t first_seed = 1, double strength = 0.5,
+                           AnchorRule anchor = AnchorRule::opener) {
+  const testing::ChoiceInstance c = testing::nine_points(anchor);
   const auto ts =
       testing::buggy_traces(c.X, c.labels, c.params, c.q, {bug, strength}, first_seed, runs);
   ChoiceLaw law({});
@@ -242,6 +243,53 @@ TEST(ChoiceLaw, CatchesPhase1DrawsThatFollowThePrevious) {
 }
 TEST(ChoiceLaw, CatchesAnOracleThatRepeatsItsAnswers) {
   expect_nine_caught(Bug::oracle_repeats_answers, 500, "repeat_agreement");
+}
+
+// Anchor draws (Definition 4 under a random anchor rule; a trace of version 4 records them): the
+// reference's traces under either random rule pass at three disjoint seed ranges, with the anchor
+// kind checked beside the other eight (false alarm at most alpha = 1e-6 per range, so at most
+// 6e-6 for the test); 300 traces per range, as the opener's test above.
+TEST(ChoiceLaw, NinePointAnchorDrawsConformUnderBothRandomRules) {
+  for (AnchorRule rule : {AnchorRule::random_labelled_row, AnchorRule::random_known_row})
+    for (std::uint64_t first : {1u, 100001u, 200001u}) {
+      const ChoiceLawReport r = nine_audit(Bug::none, 300, first, 0.5, rule);
+      EXPECT_TRUE(r.passes()) << to_string(rule) << ", seeds from " << first;
+      EXPECT_EQ(r.checked(), 9) << to_string(rule);
+      const ChoiceKind& k = kind(r, "anchor_draw");
+      // Pools of one row (a cluster known only by its opener) draw it with certainty: the hits
+      // expected are then above choices / 3, the share of the smallest pool of more than one row.
+      EXPECT_GT(k.choices, 1000u) << to_string(rule);
+      EXPECT_GT(k.p, r.options.alpha / r.checked()) << to_string(rule);
+    }
+}
+
+void expect_anchor_caught(Bug bug, int runs, AnchorRule rule, double strength = 0.5) {
+  const ChoiceLawReport r = nine_audit(bug, runs, 1, strength, rule);
+  EXPECT_FALSE(r.passes()) << testing::to_string(bug) << " under " << to_string(rule);
+  const ChoiceKind& k = kind(r, "anchor_draw");
+  EXPECT_LE(k.p, r.options.alpha / r.checked()) << "anchor_draw p = " << k.p;
+  // Only the anchor's law is wrong: every other kind passes.
+  for (const ChoiceKind& o : r.kinds) {
+    if (o.name != "anchor_draw" && o.choices > 0) {
+      EXPECT_GT(o.p, r.options.alpha / r.checked()) << o.name;
+    }
+  }
+  std::printf("%s under %s at %d traces: anchor_draw p = %g (bins %g, KS %g)\n",
+              testing::to_string(bug).c_str(), to_string(rule), runs, k.p, k.p_bins, k.p_ks);
+}
+
+// Negative controls of the anchor's law: an implementation whose anchor is always the lowest known
+// row, and one that draws it from the front half of the known rows half of the time. `ssac
+// validate` accepts each trace (every recorded anchor is a known row, tests/test_trace_anchor.cpp);
+// the law of the anchor draws catches both within 1,000 traces (docs/conformance.md gives the
+// traces each needs).
+TEST(ChoiceLaw, CatchesAnAnchorThatIsAlwaysTheFirstCandidate) {
+  expect_anchor_caught(Bug::anchor_first, 100, AnchorRule::random_known_row);
+  expect_anchor_caught(Bug::anchor_first, 100, AnchorRule::random_labelled_row);
+}
+TEST(ChoiceLaw, CatchesAnAnchorBiasedToTheFront) {
+  expect_anchor_caught(Bug::front_bias_anchor, 1000, AnchorRule::random_known_row, 0.5);
+  expect_anchor_caught(Bug::front_bias_anchor, 1000, AnchorRule::random_labelled_row, 0.5);
 }
 
 }  // namespace

@@ -130,3 +130,54 @@ def test_each_drawing_bug_is_caught_by_its_choices(bug, status, kind):
     got, report = choices(UNIFIED, bug)
     assert got == status, report
     assert kind in report, report
+
+
+# Anchor draws (trace format version 4): the independent implementation replays the reference's
+# traces under both random anchor rules, taking each recorded anchor (which must be a row of the
+# pool it computes), and refuses one edited to a row outside it; and the reference replays the
+# independent implementation's own version-4 traces.
+@pytest.mark.parametrize("rule", ["random-labelled-row", "random-known-row"])
+def test_version_4_traces_both_ways(rule, tmp_path):
+    from ssac_conformance import Mismatch, parse_rules, replay, ssac, trace_header
+    import random
+    # Three clusters of three points (lib/testing's nine_points), k = 3.
+    X = [[0, 0], [1, 0], [0, 1], [10, 0], [11, 0], [10, 1], [0, 10], [1, 10], [0, 11]]
+    labels = [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    data = str(tmp_path / "nine.csv")
+    (tmp_path / "nine.csv").write_text("x1,x2,label\n" + "".join(
+        f"{a},{b},{c}\n" for (a, b), c in zip(X, labels)))
+    drawn = 0
+    for seed in range(1, 6):
+        t = tmp_path / f"ref-{seed}.jsonl"
+        subprocess.run([BIN, "cluster", data, "--k", "3", "--eta", "2", "--beta", "3", "--oracle",
+                        "random", "--q", "0.7", "--rule", f"anchor={rule}", "--seed", str(seed),
+                        "--trace", str(t)], check=True, capture_output=True)
+        tr = [json.loads(line) for line in t.read_text().splitlines()]
+        h = tr[0]
+        assert h["version"] == 4
+        prm = {"k": h["k"], "eta": h["eta"], "beta": h["beta"], "assignment": h["assignment"],
+               "rules": h["rules"], "semantics": h["semantics"]}
+        rules = parse_rules(h["rules"])
+        replay(X, tr, h["search"], rules, prm)
+        chosen = [e for e in tr if e["event"] == "anchor" and len(e["candidates"]) > 1]
+        drawn += len(chosen)
+        if chosen:
+            bad = next(r for r in range(len(X)) if r not in chosen[0]["candidates"])
+            chosen[0]["row"] = bad
+            with pytest.raises(Mismatch, match=f"anchor draw {bad} is not in its pool"):
+                replay(X, tr, h["search"], rules, prm)
+        # The independent implementation's own run under the rule, replayed by the reference.
+        rng = random.Random(seed)
+        mine = parse_rules(f"anchor={rule}")
+        ev, _ = ssac(X, 3, 2, 3, "unified", True, lambda pool, what: rng.choice(pool),
+                     lambda x, y, phase, purpose: ("not-sure" if rng.random() >= 0.7 else
+                                                   "yes" if labels[x] == labels[y] else "no"),
+                     mine)
+        head = trace_header(X, 3, 2, 3, "unified", True, seed, mine, {"kind": "random", "q": 0.7})
+        assert head["version"] == 4 and any(e["event"] == "anchor" for e in ev)
+        t = tmp_path / f"mine-{seed}.jsonl"
+        t.write_text("".join(json.dumps(e) + "\n" for e in [head] + ev))
+        r = subprocess.run([BIN, "validate", "--data", data, "--trace", str(t)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout + r.stderr
+    assert drawn > 0

@@ -127,9 +127,9 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
   other[fp] = other[fp] == '0' ? '1' : '0';
   EXPECT_NE(error_of(other).find("t.jsonl:1: fingerprint sha256:"), std::string::npos);
   std::string version = good;
-  version.replace(version.find("\"version\":3"), 11, "\"version\":4");
+  version.replace(version.find("\"version\":3"), 11, "\"version\":5");
   EXPECT_EQ(error_of(version),
-            "t.jsonl:1: format version 4 is not supported (this program reads versions 1 to 3)");
+            "t.jsonl:1: format version 5 is not supported (this program reads versions 1 to 4)");
 }
 
 // A line may hold 16384 + 32 max(n, m, r) bytes (docs/trace-format.md, "Reading a trace"): line 2

@@ -70,7 +70,8 @@ int run_choices(const Opts& o) {
   }
   std::cout << to_text(t, {})
             << "(choices: values, or pairs of values; hits: repeats of a row already drawn in the "
-               "same sample, not-sure answers, pairs in one diagonal cell, or agreements; "
+               "same sample, not-sure answers, anchors that are the first candidate, pairs in one "
+               "diagonal cell, or agreements; "
                "expected: under the law; p: twice the smaller of the smallest bin's exact "
                "two-sided binomial p-value times the bins and the exact Kolmogorov-Smirnov "
                "p-value)\n";
@@ -120,7 +121,8 @@ Command add_choices(CLI::App& root) {
   auto* app = root.add_subcommand(
       "choices",
       "Test the random choices recorded in many traces (Phase-1 draws, draws of B, random-weak "
-      "abstentions), one at a time and in pairs, against their exact law; exit 0 they fit, 4 "
+      "abstentions, anchor draws of the random anchor rules), one at a time and in pairs, against "
+      "their exact law; exit 0 they fit, 4 "
       "they do not.");
   auto o = std::make_shared<Opts>();
   app->add_option("--data", o->data, "CSV data the traces were written for")->required();

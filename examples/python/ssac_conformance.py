@@ -2,7 +2,8 @@
 """Runs a small, independent SSAC implementation against the ssac conformance corpus.
 
 Standard library only. For each test with a trace, the implementation below (ssac()) gets the
-trace's random choices (Phase-1 draws, draws of B) and the oracle's answers, runs SSAC with weak
+trace's random choices (Phase-1 draws, draws of B, and in a version-4 trace the anchor draws of the
+random anchor rules) and the oracle's answers, runs SSAC with weak
 oracles (Kim & Ghosh, Algorithms 1-4), writes its own run as trace events and compares them with
 the trace's, field by field. Tests marked "invalid" must be refused. It implements the paper's rules
 and the authors-code profile (params.semantics, params.rules: proofs-notes/semantics.md S9, as
@@ -63,9 +64,10 @@ def check_params(n, k, eta, beta):
 # parameter; the others are read from a vector's params.rules.
 PAPER_RULES = {"anchor": "opener", "phase2": "radius", "overwrite": "off", "sample-cap": "off",
                "self-pairs": "on", "empty-recovers": "off"}
-# The anchor rules this implementation replays (the two random ones draw anchors a trace does not
-# record).
-ANCHOR_RULES = ("opener", "lowest-labelled-row")
+# The anchor rules this implementation replays; the two random ones draw their anchors, which a
+# trace of version 4 records (its "anchor" events).
+ANCHOR_RULES = ("opener", "lowest-labelled-row", "random-labelled-row", "random-known-row")
+RANDOM_ANCHOR_RULES = ("random-labelled-row", "random-known-row")
 
 
 def parse_rules(text):
@@ -83,9 +85,11 @@ def parse_rules(text):
 
 
 def trace_header(X, k, eta, beta, search, elimination=True, seed=None, rules=None, oracle=None):
-    """The header event of a trace of this implementation's run (docs/trace-format.md, version 3).
-    oracle, when given, is the header's oracle object: {"kind": ..., and its parameters}."""
-    h = {"event": "header", "format": "ssac-trace", "version": 3,
+    """The header event of a trace of this implementation's run (docs/trace-format.md): version 4
+    under a random anchor rule, whose anchor draws it records, else version 3. oracle, when given,
+    is the header's oracle object: {"kind": ..., and its parameters}."""
+    random_anchor = rules is not None and rules.get("anchor") in RANDOM_ANCHOR_RULES
+    h = {"event": "header", "format": "ssac-trace", "version": 4 if random_anchor else 3,
          "algorithm": "original" if search == "plain" else "weak", "search": search,
          "assignment": "paper" if elimination else "code", "n": len(X), "m": len(X[0]), "k": k,
          "eta": float(eta), "beta": beta, "r": sample_size(k, eta), "fingerprint": fingerprint(X)}
@@ -107,11 +111,12 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
     """Algorithm 1 with the searches of Algorithms 2-4 (or the original SSAC's plain search).
 
     choose(pool, what) returns one element of pool: what is "phase1" (pool = S_i in increasing
-    row order, Algorithm 1 line 4, with replacement) or "B" (pool = Z_p in draw order, Algorithms
-    2 and 4). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". rules
+    row order, Algorithm 1 line 4, with replacement), "B" (pool = Z_p in draw order, Algorithms
+    2 and 4) or "anchor" (pool = the rows known to be in a cluster, increasing, under a random
+    anchor rule: Definition 4, proofs-notes/anchor-rules.md; each draw is an "anchor" event). oracle(x, y, phase, purpose) answers Q(x, y): "yes", "no" or "not-sure". rules
     (parse_rules; default the paper's) are the rules of S9 on which the authors' code differs.
     Returns (events, labels): the run as trace events after the header (docs/trace-format.md,
-    version 3: x1 is the point of S_i closest to mu'_p, z the plain search's first row of Z_p).
+    version 4 under a random anchor rule, else 3: x1 is the point of S_i closest to mu'_p, z the plain search's first row of Z_p).
     draw_many(pool, count, what), when given, makes all `count` draws of a Phase-1 sample or of
     one B at once instead (ssac_distribution.py uses it to inject draws without replacement)."""
     rules = dict(PAPER_RULES, **(rules or {}))
@@ -122,6 +127,7 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
     r = sample_size(k, eta)
     ev, labels, S = [], [0] * n, list(range(n))
     known, opener = [], {}  # cluster numbers in the order discovered; the row that opened each
+    placed = [0] * n  # the cluster a Phase-1 query last placed each row in (random-known-row)
     recovered, not_recovered, asked = [], [], [0, 0]
 
     def ask(i, x, y, phase, purpose):
@@ -131,15 +137,25 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
         asked[phase - 1] += 1
         return a
 
-    def anchor(t):  # the row of cluster t that Definition 4 asks about (rule "anchor")
+    def anchor(i, x, t):  # the row of cluster t that Definition 4 asks about (rule "anchor")
         if rules["anchor"] == "opener":
             return opener[t]
-        # The lowest row labelled t; without overwrite the opener counts as labelled (S3).
-        rows = [x for x in range(n) if labels[x] == t or (not overwrite and x == opener[t])]
-        return rows[0] if rows else opener[t]
+        # The rows labelled t; without overwrite the opener counts as labelled (S3); under
+        # random-known-row also the rows a Phase-1 query placed in t.
+        known_row = rules["anchor"] == "random-known-row"
+        rows = [z for z in range(n) if labels[z] == t or (not overwrite and z == opener[t])
+                or (known_row and placed[z] == t)]
+        if not rows:
+            return opener[t]
+        if rules["anchor"] == "lowest-labelled-row":
+            return rows[0]
+        y = choose(rows, "anchor")  # uniform over the rows, afresh at each query
+        ev.append({"event": "anchor", "iteration": i, "x": x, "cluster": t, "candidates": rows,
+                   "row": y})
+        return y
 
     def assign(i, x):  # Definition 4
-        anchors = [anchor(t) for t in known]
+        anchors = [anchor(i, x, t) for t in known]
         if not self_pairs and x in anchors:  # self-pairs=off: taken as yes, no query (S4)
             return known[anchors.index(x)]
         a = [ask(i, x, y, 1, "assignment") for y in anchors]
@@ -170,7 +186,11 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
         ri = min(r, len(S)) if rules["sample-cap"] == "on" else r
         Z = draw_many(S, ri, "phase1") if draw_many else [choose(S, "phase1") for _ in range(ri)]
         ev.append({"event": "sample", "iteration": i, "rows": Z})
-        t = [assign(i, x) for x in Z]
+        t = []
+        for x in Z:
+            t.append(assign(i, x))
+            if t[-1]:
+                placed[x] = t[-1]
         ev.append({"event": "assignment", "iteration": i, "clusters": t})
         counts = [t.count(c) for c in known]
         if not any(counts):
@@ -237,6 +257,7 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
             for c in [c for c in known if c not in labels]:
                 known.remove(c)
                 del opener[c]
+                placed[:] = [0 if v == c else v for v in placed]
                 if c in recovered:
                     recovered.remove(c)
         if (members or rules["empty-recovers"] == "on") and p not in recovered:
@@ -282,9 +303,19 @@ def run_test(g, t, search, profiles):
         except ValueError:
             return
         raise Mismatch("invalid parameters were accepted")
-    tr = t["trace"]
-    if tr[0]["version"] != 3:
-        raise Mismatch(f"trace format version {tr[0]['version']}, this consumer reads 3")
+    replay(X, t["trace"], search, rules, prm)
+
+
+def replay(X, tr, search, rules, prm):
+    """Replays the trace tr (a list of events) on the points X: the implementation gets its
+    choices and answers and must write the same events (Mismatch at the first that differs). prm
+    holds k, eta, beta, assignment and, when a profile is named, rules and semantics."""
+    random_anchor = rules["anchor"] in RANDOM_ANCHOR_RULES
+    # Version 4 records the anchor draws of the random anchor rules; a run that draws none is
+    # written as version 3, and version 3 cannot hold a random rule's run.
+    if tr[0]["version"] not in (3, 4) or (tr[0]["version"] == 3 and random_anchor):
+        raise Mismatch(f"trace format version {tr[0]['version']}, this consumer reads 3 and 4 "
+                       "(4 for a random anchor rule)")
     if tr[0]["fingerprint"] != fingerprint(X):
         raise Mismatch("fingerprint")
     if tr[0].get("rules") != prm.get("rules") or tr[0].get("semantics") != prm.get("semantics"):
@@ -293,13 +324,14 @@ def run_test(g, t, search, profiles):
             ("on" if prm["assignment"] == "paper" else "off"):
         raise Mismatch("rules and assignment disagree on elimination")
     draws = {"phase1": iter([r for e in tr if e["event"] == "sample" for r in e["rows"]]),
-             "B": iter([r for e in tr if e["event"] == "step" for r in e["sample"]])}
+             "B": iter([r for e in tr if e["event"] == "step" for r in e["sample"]]),
+             "anchor": iter([e["row"] for e in tr if e["event"] == "anchor"])}
     answers = iter([e for e in tr if e["event"] == "query"])
 
-    def choose(pool, what):  # the trace's random choices
+    def choose(pool, what):  # the trace's random choices; an anchor must be a row of its pool
         row = next(draws[what], None)
         if row is None or row not in pool:
-            raise Mismatch(f"{what} draw {row} is not in its pool")
+            raise Mismatch(f"{what} draw {row} is not in its pool {sorted(set(pool))}")
         return row
 
     # Per-pair oracle memory (the header's oracle_memory): a pair asked again, in either order,

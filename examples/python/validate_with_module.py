@@ -5,8 +5,10 @@ The implementation is ssac_conformance.ssac() (standard library only). Here it m
 random choices (Python's random.Random) and asks a simulated random-weak oracle (Definition 5):
 each run's events, behind a header, form a trace (docs/trace-format.md) that ssac.validate replays
 through the reference with the same draws and answers, under the paper's rules and under the
-authors-code profile (the header names its rules). Every run must conform; then one decision
-of a conforming trace is flipped, and the replay must name it. Exit 0 when both hold.
+authors-code profile (the header names its rules), and under the two random anchor rules (trace
+format version 4, whose anchor events hold the anchors it drew). Every run must conform; then one
+decision of a conforming trace is flipped, and an anchor moved outside the rows it was drawn from,
+and the replay must name each. Exit 0 when all hold.
 Usage: validate_with_module.py [RUNS_PER_SEARCH]   (needs the module: docs/python.md)
 """
 import random
@@ -32,7 +34,7 @@ def my_run(X, y, k, eta, beta, search, q, seed, rules=None):
             return "not-sure"
         return "yes" if y[a] == y[b] else "no"
 
-    elimination = rules is None  # the authors' code has none (S2)
+    elimination = rules is not AUTHORS_CODE  # the authors' code has none (S2)
     events, _ = my_ssac(X, k, eta, beta, search, elimination, choose, oracle, rules)
     # The header names the oracle in fields (docs/trace-format.md): this one's random-weak answers,
     # or in the plain search, which needs yes/no answers, the truth itself.
@@ -62,6 +64,24 @@ def main(runs):
                 bad += 1
                 print(f"{search} search, authors-code, seed {seed}: {result.divergence}")
         print(f"{search} search, authors-code: {runs} runs validated")
+    # The random anchor rules: each anchor drawn is in the trace (version 4) and the reference
+    # replays it, after checking it is a row the rule draws from.
+    for rule in ("random-labelled-row", "random-known-row"):
+        for seed in range(runs):
+            trace = my_run(X, y, 3, 2, 3, "unified", 0.7, seed, parse_rules(f"anchor={rule}"))
+            result = ssac.validate(trace, d["points"])
+            if not result or result.version != 4:
+                bad += 1
+                print(f"unified search, anchor={rule}, seed {seed}: {result.divergence}")
+        print(f"unified search, anchor={rule}: {runs} runs validated")
+    trace = my_run(X, y, 3, 2, 3, "unified", 0.7, 0, parse_rules("anchor=random-known-row"))
+    line = next(i for i, e in enumerate(trace) if e["event"] == "anchor")
+    trace[line]["row"] = next(r for r in range(len(X)) if r not in trace[line]["candidates"])
+    result = ssac.validate(trace, d["points"])
+    print(f"illegal anchor: {result.divergence}")
+    if result or result.divergence.event != line + 1 or "not one the rule draws from" not in \
+            result.divergence.message:
+        bad += 1
     # The validator is not a rubber stamp: a flipped decision is found and named.
     trace = my_run(X, y, 3, 2, 3, "unified", 0.7, 0)
     line = next(i for i, e in enumerate(trace) if e.get("decision") == "out")

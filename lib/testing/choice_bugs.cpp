@@ -55,8 +55,10 @@ class BuggyChooser : public Chooser {
       return static_cast<std::size_t>(std::find(pool.begin(), pool.end(), row) - pool.begin());
     }
     if (bug_ == ChoiceBug::never_last && n > 1) return rng_.uniform_index(n - 1);
+    if (is(ChoiceBug::anchor_first, what, Draw::anchor)) return 0;
     if ((is(ChoiceBug::front_bias_phase1, what, Draw::phase1_sample) ||
-         is(ChoiceBug::front_bias_b, what, Draw::search_sample)) &&
+         is(ChoiceBug::front_bias_b, what, Draw::search_sample) ||
+         is(ChoiceBug::front_bias_anchor, what, Draw::anchor)) &&
         rng_.uniform01() < strength_)
       return rng_.uniform_index(std::max<std::size_t>(1, n / 2));
     if (is(ChoiceBug::b_reused_across_probes, what, Draw::search_sample) &&
@@ -112,7 +114,7 @@ std::vector<std::string> buggy_traces(const Matrix& X, const std::vector<int>& l
   return out;
 }
 
-ChoiceInstance nine_points() {
+ChoiceInstance nine_points(AnchorRule anchor) {
   ChoiceInstance c;
   c.X.resize(9, 2);
   c.X << 0, 0, 1, 0, 0, 1, 10, 0, 11, 0, 10, 1, 0, 10, 1, 10, 0, 11;
@@ -121,6 +123,7 @@ ChoiceInstance nine_points() {
   c.params.eta = 2;
   c.params.beta = 3;
   c.params.search = Search::unified;
+  c.params.rules.anchor = anchor;
   return c;
 }
 
@@ -144,6 +147,10 @@ std::string to_string(ChoiceBug bug) {
       return "front_bias_b";
     case ChoiceBug::abstention_shift:
       return "abstention_shift";
+    case ChoiceBug::anchor_first:
+      return "anchor_first";
+    case ChoiceBug::front_bias_anchor:
+      return "front_bias_anchor";
     case ChoiceBug::b_reused_across_probes:
       return "b_reused_across_probes";
     case ChoiceBug::phase1_follows_previous:

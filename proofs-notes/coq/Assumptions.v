@@ -6,7 +6,7 @@
 From Coq Require Import Reals.
 Open Scope R_scope.
 From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds Certificate BinarySearch
-  Combinatorics Theorem1.
+  Algorithm1 Combinatorics Theorem1.
 
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
 Print Assumptions close_center.
@@ -46,6 +46,10 @@ Goal True. idtac "*** Algorithm 2 step failure: BinarySearch.vote_fail_iff". exa
 Print Assumptions vote_fail_iff.
 Goal True. idtac "*** Algorithm 4 never fails: BinarySearch.unified_search_never_fails". exact I. Abort.
 Print Assumptions unified_search_never_fails.
+Goal True. idtac "*** Algorithm 1, one good iteration: Algorithm1.iteration_good". exact I. Abort.
+Print Assumptions iteration_good.
+Goal True. idtac "*** Algorithm 1, a run without bad events: Algorithm1.recovery_unless_bad". exact I. Abort.
+Print Assumptions recovery_unless_bad.
 Goal True. idtac "*** Certificates read as ceilings: Certificate.bracket_is_ceiling". exact I. Abort.
 Print Assumptions bracket_is_ceiling.
 Goal True. idtac "*** Pigeonhole |Z_p| >= A/k: Combinatorics.pigeonhole_argmax". exact I. Abort.

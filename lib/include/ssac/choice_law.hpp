@@ -11,7 +11,10 @@
 //     with probability its multiplicity over |Z_p|, independently of B's earlier draws (S5);
 //   - a random-weak oracle's answer (Definition 5, fresh memory): not-sure with probability 1 - q,
 //     independently of everything before; under per-pair memory only a pair's first query is a
-//     draw (a repeat is fixed, and the replay already enforces it).
+//     draw (a repeat is fixed, and the replay already enforces it);
+//   - an anchor draw under a random anchor rule (Definition 4, proofs-notes/anchor-rules.md; a
+//     trace of version 4 records it): uniform over the rows known to be in the cluster at that
+//     query, afresh at each query. Its transform is in increasing row order.
 // Each choice is turned into one number u by the randomized probability integral transform of its
 // law (the outcomes in a fixed order, u uniform within the chosen outcome's share of [0, 1), the
 // offset from a keyed stream of rng.hpp). Under the laws above the u of all choices are independent
@@ -68,13 +71,14 @@ struct ChoiceLawOptions {
 };
 
 struct ChoiceKind {
-  std::string name;           // "phase1_draw", "b_draw", "abstention", "phase1_pair", ... (above)
-  std::string law;            // the law in words, with the paper's statement
-  bool pairs = false;         // a joint kind: each choice is a pair of values
-  std::uint64_t choices = 0;  // values (pairs, for a joint kind)
+  std::string name;    // "phase1_draw", "b_draw", "abstention", "anchor_draw", "phase1_pair", ...
+  std::string law;     // the law in words, with the paper's statement
+  bool pairs = false;  // a joint kind: each choice is a pair of values
+  std::uint64_t choices = 0;          // values (pairs, for a joint kind)
   std::vector<std::uint64_t> counts;  // u per bin; a pair kind's pairs per cell, row-major
-  // Every kind: its "hits" (draws: repeats; answers: not-sure; pairs: both values in the same
-  // grid interval; agreement: agreements) and the number expected under the law.
+  // Every kind: its "hits" (draws: repeats; answers: not-sure; anchor draws: the first candidate,
+  // the lowest row; pairs: both values in the same grid interval; agreement: agreements) and the
+  // number expected under the law.
   std::uint64_t hits = 0;
   double expected_hits = 0.0;
   // Draws only: draws that repeat an outcome already drawn in the same sample, and the number
@@ -104,7 +108,7 @@ double ks_p_value(std::uint64_t n, double d);
 struct ChoiceLawReport {
   std::size_t traces = 0;
   ChoiceLawOptions options;
-  std::vector<ChoiceKind> kinds;  // the eight kinds above, marginal ones first
+  std::vector<ChoiceKind> kinds;  // the nine kinds above, marginal ones first
   // Kinds with at least one choice; alpha is shared among them.
   int checked() const;
   bool passes() const;

@@ -38,6 +38,17 @@ struct RunState {
   const Iteration& record;
 };
 
+// One draw of a cluster's anchor under a random anchor rule (Rules::anchor, draws_anchors), made
+// before the cluster-assignment queries of the Phase-1 draw x (Definition 4). Views into the run,
+// valid during the call only.
+struct AnchorDraw {
+  int iteration;                               // i
+  std::size_t x;                               // the Phase-1 draw whose query asks the anchor
+  int cluster;                                 // t, the known cluster whose anchor is drawn
+  const std::vector<std::size_t>& candidates;  // the pool the Chooser drew from (Draw::anchor)
+  std::size_t position;                        // the position drawn; the anchor is candidates[it]
+};
+
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
@@ -47,6 +58,10 @@ class RunObserver {
   virtual void sample_drawn(const Iteration& it) { (void)it; }
   // Every weak same-cluster query, as soon as the oracle has answered it.
   virtual void queried(const QueryRecord& q) { (void)q; }
+  // Definition 4 under a random anchor rule: the anchor of known cluster t for draw x was drawn
+  // (before x's queries, one call per known cluster in the order they are asked). Never called
+  // under the opener and lowest-labelled-row rules, which draw nothing.
+  virtual void anchor_drawn(const AnchorDraw& d) { (void)d; }
   // Lines 5-7: every draw's cluster-assignment query is done; `it.assignment` is set.
   virtual void assigned(const Iteration& it) { (void)it; }
   // Line 8 and Algorithms 3/4, line 1: p, |Z_p|, mu'_p and the search's reference point x_1.

@@ -22,10 +22,10 @@ enum class AnchorRule {
 };
 // "opener", "lowest-labelled-row", "random-labelled-row", "random-known-row"
 const char* to_string(AnchorRule a);
-// The two random rules draw anchors through the Chooser (Draw::anchor); a trace does not record
-// those draws, so such a run cannot be replayed, and the conformance corpus, whose vectors are
-// replayed traces, has no vector for either rule (docs/conformance.md, "What the corpus does not
-// cover"). Neither is part of the authors-code profile.
+// The two random rules draw anchors through the Chooser (Draw::anchor). A trace of version 4
+// records each draw (an `anchor` event, docs/trace-format.md), so a run under either is replayed
+// and its draws checked; a trace of an earlier version does not, and one whose header names either
+// rule is refused. Neither is part of the authors-code profile.
 inline bool draws_anchors(AnchorRule a) {
   return a == AnchorRule::random_labelled_row || a == AnchorRule::random_known_row;
 }

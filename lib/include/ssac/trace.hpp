@@ -1,12 +1,13 @@
 // Traces: a versioned JSON Lines record of one SSAC run (docs/trace-format.md, schema
-// schemas/ssac-trace-v3.schema.json; versions 1 and 2 are still read), and their replay through the
+// schemas/ssac-trace-v4.schema.json; versions 1 to 3 are still read), and their replay through the
 // reference (`ssac validate`).
 //
-// A trace holds every random choice (the Phase-1 draws of Algorithm 1 line 4 and the draws of B in
-// Algorithms 2 and 4) and every oracle answer, so a run can be replayed without sharing a random
-// number generator: the replay's Chooser hands the reference the recorded draws, its Oracle the
-// recorded answers, and the reference's own events are compared with the trace's one by one as the
-// run reports them. Writing and replaying are both observers of a run (ssac/observer.hpp).
+// A trace holds every random choice (the Phase-1 draws of Algorithm 1 line 4, the draws of B in
+// Algorithms 2 and 4, and the anchor draws of the random anchor rules) and every oracle answer, so
+// a run can be replayed without sharing a random number generator: the replay's Chooser hands the
+// reference the recorded draws, its Oracle the recorded answers, and the reference's own events are
+// compared with the trace's one by one as the run reports them. Writing and replaying are both
+// observers of a run (ssac/observer.hpp).
 #pragma once
 
 #include <cstddef>
@@ -27,11 +28,22 @@
 namespace ssac {
 
 inline constexpr const char* kTraceFormat = "ssac-trace";
-// The version written. Version 2 has version 3's fields, but a header without "rules" means the
-// paper's rules of then, self-pairs=off (S4); version 1 (the Phase-2 words `anchor`,
-// `anchor_answer`, `search_anchor`, and the oracle as free text) reads the same way. Both are
-// still read: docs/trace-format.md, "Earlier versions".
-inline constexpr int kTraceVersion = 3;
+// The newest version, read and written. Version 4 adds the `anchor` event, one per draw of a
+// cluster's anchor under a random anchor rule (draws_anchors); version 3 has every other event and
+// field. A run under a rule that draws no anchor is written as version 3, byte for byte what it
+// always was (its version-4 trace would differ only in the number), so that a reader of version 3
+// reads it; a run that draws anchors is written as version 4 (trace_version). Version 2 has
+// version 3's fields, but a header without "rules" means the paper's rules of then,
+// self-pairs=off (S4); version 1 (the Phase-2 words `anchor`, `anchor_answer`, `search_anchor`,
+// and the oracle as free text) reads the same way. All are still read: docs/trace-format.md,
+// "Earlier versions".
+inline constexpr int kTraceVersion = 4;
+// The version written for a run whose anchor rule draws nothing (opener, lowest-labelled-row).
+inline constexpr int kTraceVersionFixedAnchors = 3;
+// The version a trace of a run with these parameters is written in.
+inline int trace_version(const Params& p) {
+  return draws_anchors(p.rules.anchor) ? kTraceVersion : kTraceVersionFixedAnchors;
+}
 
 // SHA-256 (FIPS 180-4) of `bytes`, as 64 lowercase hex digits.
 std::string sha256_hex(std::string_view bytes);
@@ -103,7 +115,8 @@ class ChoiceSink {
   virtual void header(const TraceHeader& h) { (void)h; }
   // A draw: `position` in `pool` as the Chooser received it (ssac/ssac.hpp) holds the recorded
   // row (its first occurrence, for B's multiset pool). `block` numbers the sample the draw belongs
-  // to: one Phase-1 sample Z (Algorithm 1, line 4) or one B (Algorithms 2 and 4), in run order.
+  // to: one Phase-1 sample Z (Algorithm 1, line 4) or one B (Algorithms 2 and 4), in run order;
+  // an anchor draw (Draw::anchor) is a sample of one, numbered apart from these.
   virtual void drawn(Draw what, const std::vector<std::size_t>& pool, std::size_t position,
                      std::size_t block) = 0;
   // The oracle's recorded answer to Q(x, y).

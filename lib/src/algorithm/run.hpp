@@ -67,8 +67,8 @@ class Run {
 
   // Definition 4 and the appendix's paragraph on the cluster-assignment query.
   int assign(std::size_t x);
-  // The row of known cluster t that the query asks about (Rules::anchor).
-  std::size_t anchor_of(int t);
+  // The row of known cluster t that the query about the Phase-1 draw x asks (Rules::anchor).
+  std::size_t anchor_of(int t, std::size_t x);
   // x opens a new cluster: the smallest number in 1..k not known now (S3).
   int open_cluster(std::size_t x);
   // Rules::overwrite: known clusters left with no labelled row are forgotten.

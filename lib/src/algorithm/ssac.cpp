@@ -282,7 +282,7 @@ int Run::assign(std::size_t x) {
   const std::size_t known = known_.size();
   std::vector<std::size_t> anchor(known);
   for (std::size_t i = 0; i < known; ++i)
-    anchor[i] = anchor_of(known_[i]);
+    anchor[i] = anchor_of(known_[i], x);
   // Under self-pairs=off a point that is itself an anchor is assignment-known without a query;
   // by default (S4) it is asked like any other point, so every draw is known with one law.
   if (!P_.rules.self_pairs)
@@ -338,7 +338,7 @@ std::vector<std::size_t> Run::known_rows(int t) const {
   return rows;
 }
 
-std::size_t Run::anchor_of(int t) {
+std::size_t Run::anchor_of(int t, std::size_t x) {
   switch (P_.rules.anchor) {
     case AnchorRule::opener:
       return opener_[static_cast<std::size_t>(t)];
@@ -352,7 +352,10 @@ std::size_t Run::anchor_of(int t) {
   // label, and then forget_unlabelled_clusters removes the cluster if no other row has it.
   if (rows.empty()) return opener_[static_cast<std::size_t>(t)];
   if (P_.rules.anchor == AnchorRule::lowest_labelled_row) return rows.front();
-  return rows[chooser_.choose(rows, Draw::anchor)];
+  const std::size_t at = chooser_.choose(rows, Draw::anchor);
+  // A trace records the draw (docs/trace-format.md, version 4), so that a replay can hand it back.
+  observer_.anchor_drawn({iteration_, x, t, rows, at});
+  return rows[at];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ enum KindIndex {
   kPhase1,
   kB,
   kAnswer,
+  kAnchor,
   kPhase1Pair,
   kBPair,
   kBProbePair,
@@ -90,6 +91,7 @@ class Collector : public ChoiceSink {
   // multiplicity first (a draw over distinct rows gives them too little), then by first position.
   void drawn(Draw what, const std::vector<std::size_t>& pool, std::size_t position,
              std::size_t block) override {
+    if (what == Draw::anchor) return anchor_drawn(pool, position);
     if (block != block_) {
       for (std::size_t r : block_rows_)
         seen_[r] = 0;
@@ -183,6 +185,17 @@ class Collector : public ChoiceSink {
         {kAgreement, agree ? w * agree_p : agree_p + w * (1.0 - agree_p), agree, agree_p});
   }
 
+  // Definition 4 under a random anchor rule (proofs-notes/anchor-rules.md): the anchor is drawn
+  // uniformly from the rows known to be in the cluster (the reference's pool: distinct rows in
+  // increasing order), afresh at each query, whatever was drawn before. Its transform is in pool
+  // order, so a bias toward the low rows (or the opener) moves the whole CDF; its hit is the
+  // first candidate, drawn with probability 1 / |pool|.
+  void anchor_drawn(const std::vector<std::size_t>& pool, std::size_t position) {
+    const double N = static_cast<double>(pool.size());
+    const double u = (static_cast<double>(position) + rng_.uniform01()) / N;
+    choices.push_back({kAnchor, u, position == 0, 1.0 / N});
+  }
+
   // The trace's last B, once the replay is over.
   void finish() { close_b(); }
 
@@ -214,13 +227,15 @@ class Collector : public ChoiceSink {
   }
 };
 
-const char* const kNames[kKinds] = {"phase1_draw",     "b_draw",          "abstention",
-                                    "phase1_pair",     "b_pair",          "b_probe_pair",
-                                    "abstention_pair", "repeat_agreement"};
+const char* const kNames[kKinds] = {"phase1_draw",  "b_draw",          "abstention",
+                                    "anchor_draw",  "phase1_pair",     "b_pair",
+                                    "b_probe_pair", "abstention_pair", "repeat_agreement"};
 const char* const kLaws[kKinds] = {
     "uniform over S_i, with replacement (Algorithm 1, line 4; S1)",
     "uniform over the positions of Z_p, with replacement (Algorithms 2 and 4; S5)",
     "not-sure with probability 1 - q, independently (Definition 5)",
+    ("uniform over the rows known to be in the cluster, afresh at each query (Definition 4 under "
+     "a random anchor rule)"),
     "draws 2t-1, 2t of one sample independent (S1)",
     "draws 2t-1, 2t of the B of one search independent (S5)",
     "draw j of probes 2t-1, 2t of one search independent: a fresh B per probe (S5)",
@@ -341,7 +356,7 @@ void ChoiceLaw::add(const Matrix& X, const std::string& name, ReplayOptions repl
     if (x.kind == kAnswer) {
       K.not_sure += x.hit ? 1 : 0;
       K.expected_not_sure += x.p_hit;
-    } else if (x.kind != kAgreement) {
+    } else if (x.kind != kAgreement && x.kind != kAnchor) {
       K.repeats += x.hit ? 1 : 0;
       K.expected_repeats += x.p_hit;
     }

@@ -31,7 +31,7 @@ json header_event(const Matrix& X, const TraceHeader& h) {
   json j;
   j["event"] = "header";
   j["format"] = kTraceFormat;
-  j["version"] = kTraceVersion;
+  j["version"] = trace_version(h.params);
   j["algorithm"] = h.algorithm;
   j["search"] = to_string(h.params.search);
   j["assignment"] = h.params.elimination ? "paper" : "code";
@@ -85,6 +85,18 @@ void EventBuilder::queried(const QueryRecord& q) {
   j["y"] = q.y;
   j["answer"] = to_string(q.answer);
   emit(std::move(j), {q.iteration, q.phase, q.phase == 2 ? steps_ + 1 : 0});
+}
+
+// Definition 4 under a random anchor rule: the pool the anchor was drawn from (the rows known to be
+// in t, increasing) and the row drawn, before the queries of the draw x that ask it.
+void EventBuilder::anchor_drawn(const AnchorDraw& d) {
+  emit(json{{"event", "anchor"},
+            {"iteration", d.iteration},
+            {"x", d.x},
+            {"cluster", d.cluster},
+            {"candidates", rows_json(d.candidates)},
+            {"row", d.candidates[d.position]}},
+       {d.iteration, 1, 0});
 }
 
 // Lines 5-7.

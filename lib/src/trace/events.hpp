@@ -26,9 +26,9 @@ json oracle_event_field(const OracleSpec& o);
 
 // Turns every report of a run into its trace event (docs/trace-format.md, "Events") and hands the
 // events to emit() in the order of the reports, which is the order of the trace: each iteration's
-// `iteration`, `sample`, Phase-1 `query` events, `assignment`, `cluster`, per binary-search step
-// its `query` events then its `step`, `outcome`; `final` at the end. The header is not among them
-// (header_event).
+// `iteration`, `sample`, Phase-1 `anchor` (version 4) and `query` events, `assignment`, `cluster`,
+// per binary-search step its `query` events then its `step`, `outcome`; `final` at the end. The
+// header is not among them (header_event).
 class EventBuilder : public RunObserver {
  public:
   // The search decides the name of a step's own answer (x1_answer, or z_answer in the plain
@@ -36,6 +36,7 @@ class EventBuilder : public RunObserver {
   explicit EventBuilder(Search search) : search_(search) {}
   void iteration_started(const Iteration& it) override;
   void sample_drawn(const Iteration& it) override;
+  void anchor_drawn(const AnchorDraw& d) override;
   void queried(const QueryRecord& q) override;
   void assigned(const Iteration& it) override;
   void cluster_chosen(const Iteration& it) override;

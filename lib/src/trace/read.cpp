@@ -1,10 +1,10 @@
 // Reading a trace: every line one JSON object whose fields have the types of docs/trace-format.md
-// (the hand-written counterpart of schemas/ssac-trace-v3.schema.json, of -v2 and -v1 for traces of
-// versions 2 and 1; tests/schema_test.py holds them against each other), and the run's parameters
-// from its header. A version-1 trace is checked against version 1's fields, then its events are
-// renamed to version 2's, so that the replay meets one vocabulary. (About 480 lines: both versions'
-// field tables, the type checks of one line and the header's reading share this file's Field, T and
-// Reading types; the tables are most of it.)
+// (the hand-written counterpart of schemas/ssac-trace-v4.schema.json, of -v3, -v2 and -v1 for
+// traces of versions 3, 2 and 1; tests/schema_test.py holds them against each other), and the run's
+// parameters from its header. A version-1 trace is checked against version 1's fields, then its
+// events are renamed to version 2's, so that the replay meets one vocabulary. (About 480 lines:
+// both versions' field tables, the type checks of one line and the header's reading share this
+// file's Field, T and Reading types; the tables are most of it.)
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -116,6 +116,21 @@ const Spec& event_spec_v2() {
         {"queries_phase1", T::uint},
         {"queries_phase2", T::uint}}},
   };
+  return spec;
+}
+
+// Version 4: version 3's events and the `anchor` event, one per anchor drawn under a random anchor
+// rule (Definition 4; ssac/rules.hpp, draws_anchors).
+const Spec& event_spec_v4() {
+  static const Spec spec = [] {
+    Spec v4 = event_spec_v2();
+    v4["anchor"] = {{"iteration", T::uint},
+                    {"x", T::row},
+                    {"cluster", T::uint},
+                    {"candidates", T::rows},
+                    {"row", T::row}};
+    return v4;
+  }();
   return spec;
 }
 
@@ -310,7 +325,7 @@ json parse_event(const std::string& line, const std::string& at, bool first, Rea
     throw DataError(at + ": not an event (a JSON object with a string field \"event\")");
   const std::string kind = j["event"].get<std::string>();
   if (first != (kind == "header")) {
-    if (!event_spec_v2().count(kind)) throw DataError(at + ": unknown event \"" + kind + "\"");
+    if (!event_spec_v4().count(kind)) throw DataError(at + ": unknown event \"" + kind + "\"");
     throw DataError(at + (first ? ": the first event must be the header" : ": a second header"));
   }
   if (kind == "header") {
@@ -320,10 +335,13 @@ json parse_event(const std::string& line, const std::string& at, bool first, Rea
     r.version = !j.contains("version") ? kTraceVersion
                 : j["version"] == 1    ? 1
                 : j["version"] == 2    ? 2
+                : j["version"] == 3    ? 3
                                        : kTraceVersion;
     r.plain = j.contains("search") && j["search"] == "plain";
   }
-  const Spec& specs = r.version == 1 ? event_spec_v1() : event_spec_v2();
+  const Spec& specs = r.version == 1   ? event_spec_v1()
+                      : r.version == 4 ? event_spec_v4()
+                                       : event_spec_v2();
   const Enums& enums = r.version == 1 ? enum_spec_v1() : enum_spec_v2();
   const auto spec = specs.find(kind);
   if (spec == specs.end()) throw DataError(at + ": unknown event \"" + kind + "\"");
@@ -407,7 +425,7 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
   const std::string at1 = name + ":1: ";
   if (h["format"] != kTraceFormat)
     throw DataError(at1 + "format " + h["format"].dump() + " is not \"" + kTraceFormat + "\"");
-  if (h["version"] != kTraceVersion && h["version"] != 2 && h["version"] != 1)
+  if (h["version"] != kTraceVersion && h["version"] != 3 && h["version"] != 2 && h["version"] != 1)
     throw DataError(at1 + "format version " + h["version"].dump() +
                     " is not supported (this program reads versions 1 to " +
                     std::to_string(kTraceVersion) + ")");
@@ -445,7 +463,7 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
   }
   // A trace of version 1 or 2 that names no rules was made under the paper's rules of then, which
   // did not ask self-pairs (S4); from version 3 on, none named means the paper's rules of now.
-  if (h["version"] != kTraceVersion) H.params.rules = former_paper_profile().rules;
+  if (h["version"] == 1 || h["version"] == 2) H.params.rules = former_paper_profile().rules;
   if (h.contains("rules")) {
     Profile profile{{}, H.params.elimination};
     try {
@@ -458,7 +476,8 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
     if (profile.elimination != H.params.elimination)
       throw DataError(at1 + "\"rules\" says elimination=" + (profile.elimination ? "on" : "off") +
                       " but \"assignment\" is " + h["assignment"].dump());
-    if (draws_anchors(profile.rules.anchor))
+    // Only version 4 records the anchor draws (its `anchor` events).
+    if (draws_anchors(profile.rules.anchor) && h["version"] != kTraceVersion)
       throw DataError(at1 + "anchor=" + to_string(profile.rules.anchor) +
                       " draws anchors the trace does not record; such a run cannot be replayed");
     H.params.rules = profile.rules;

@@ -38,19 +38,34 @@ class ReplayChooser : public Chooser {
     std::size_t block;  // the trace's sample or step event that holds the draw
   };
   std::vector<Draw_> phase1, search;
-  std::size_t next1 = 0, next2 = 0;
+  // The trace's anchor draws (version 4), in order: the row drawn, and for messages the cluster
+  // whose anchor it is and the Phase-1 draw x whose query asks it.
+  struct Anchor {
+    std::size_t row;
+    int iteration;
+    int cluster;
+    std::size_t x;
+  };
+  std::vector<Anchor> anchors;
+  std::size_t next1 = 0, next2 = 0, next_anchor = 0;
   std::vector<Note> notes;
   // The reference's current iteration, which the comparer follows: the iteration in which a draw
   // found the trace's draws used up.
   const int* iteration = nullptr;
   ChoiceSink* sink = nullptr;
+  AnchorRule rule = AnchorRule::opener;  // the header's, for messages
 
   std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override {
+    if (what == Draw::anchor) {
+      const std::size_t at = anchor_position(pool);
+      // Each anchor draw is a sample of one; its block number is apart from the samples'.
+      if (sink && notes.empty()) sink->drawn(what, pool, at, kAnchorBlock + next_anchor);
+      return at;
+    }
     const std::size_t at = position(pool, what);
     // Only the trace's own draws: after a note the replay has left the trace (and a trace that
     // does not conform is not passed on by the caller anyway).
-    // (Anchor draws are not recorded in traces: no law to report.)
-    if (sink && notes.empty() && what != Draw::anchor) {
+    if (sink && notes.empty()) {
       const bool p1 = what == Draw::phase1_sample;
       sink->drawn(what, pool, at, (p1 ? phase1[next1 - 1] : search[next2 - 1]).block);
     }
@@ -58,6 +73,35 @@ class ReplayChooser : public Chooser {
   }
 
  private:
+  static constexpr std::size_t kAnchorBlock = std::size_t{1} << 62;
+
+  // Definition 4 under a random anchor rule: the recorded anchor must be one of the rows the rule
+  // draws from at this point of the run (`pool`, the rows known to be in the cluster). Replay uses
+  // the recorded row itself, so no random number generator is shared.
+  std::size_t anchor_position(const std::vector<std::size_t>& pool) {
+    if (next_anchor >= anchors.size()) {
+      notes.push_back({iteration ? *iteration : 0,
+                       "the trace has no more anchor draws where the reference draws an anchor "
+                       "(anchor=" +
+                           std::string(to_string(rule)) + ")"});
+      return 0;
+    }
+    const Anchor a = anchors[next_anchor++];
+    const auto it = std::find(pool.begin(), pool.end(), a.row);
+    if (it != pool.end()) return static_cast<std::size_t>(it - pool.begin());
+    std::string rows;
+    for (std::size_t r : std::set<std::size_t>(pool.begin(), pool.end()))
+      rows += (rows.empty() ? "" : ", ") + std::to_string(r);
+    notes.push_back(
+        {a.iteration, "row " + std::to_string(a.row) + " drawn as the anchor of cluster " +
+                          std::to_string(a.cluster) + " for row " + std::to_string(a.x) +
+                          " in iteration " + std::to_string(a.iteration) +
+                          " is not one the rule draws from: anchor=" + to_string(rule) +
+                          " draws uniformly from the rows known to be in the cluster, {" + rows +
+                          "} (Definition 4; proofs-notes/anchor-rules.md)"});
+    return 0;
+  }
+
   std::size_t position(const std::vector<std::size_t>& pool, Draw what) {
     const bool p1 = what == Draw::phase1_sample;
     auto& list = p1 ? phase1 : search;
@@ -474,6 +518,9 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
             chooser.search.push_back({r.get<std::size_t>(), e["iteration"].get<int>(), blocks});
           ++blocks;
         }
+        if (kind == "anchor")
+          chooser.anchors.push_back({e["row"].get<std::size_t>(), e["iteration"].get<int>(),
+                                     e["cluster"].get<int>(), e["x"].get<std::size_t>()});
         if (kind == "query")
           oracle.queries.push_back(
               {e["x"].get<std::size_t>(), e["y"].get<std::size_t>(), parse_answer(e["answer"])});
@@ -500,6 +547,8 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
   }
   chooser.phase1.shrink_to_fit();
   chooser.search.shrink_to_fit();
+  chooser.anchors.shrink_to_fit();
+  chooser.rule = H.params.rules.anchor;
   oracle.queries.shrink_to_fit();
   oracle.index();
   if (options.choices) {

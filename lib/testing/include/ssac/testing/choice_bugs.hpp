@@ -29,6 +29,12 @@ enum class ChoiceBug {
   front_bias_b,
   // Not-sure with probability 1 - q + strength instead of 1 - q (Definition 5).
   abstention_shift,
+  // Under a random anchor rule (Definition 4, proofs-notes/anchor-rules.md): the anchor is always
+  // the first candidate (the lowest row known to be in the cluster) instead of a uniform one
+  // (anchor_first), or with probability `strength` is drawn from the front half of the candidates
+  // (front_bias_anchor, as front_bias_phase1 does for Phase 1).
+  anchor_first,
+  front_bias_anchor,
   // Joint laws: each choice's marginal law is right or nearly so, but choices depend on each other.
   // Every probe of a search after the first reuses the previous probe's B (the same positions of
   // the same Z_p) instead of drawing a fresh one (S5).
@@ -56,14 +62,15 @@ std::vector<std::string> buggy_traces(const Matrix& X, const std::vector<int>& l
 // The 9-point instance the choice-law tests and the power study (tests/choice_power.cpp) run on:
 // three clusters of three points (a right triangle of unit legs each, 10 apart), the size of the
 // smallest data sets people test on; k = 3, eta = 2 (r = 6 draws per sample), beta = 3,
-// Algorithm 4, a random-weak oracle with q = 0.7.
+// Algorithm 4, a random-weak oracle with q = 0.7. `anchor` is the anchor rule (the paper's opener
+// by default; the anchor-draw controls run under the two random rules).
 struct ChoiceInstance {
   Matrix X;
   std::vector<int> labels;
   Params params;
   double q = 0.7;
 };
-ChoiceInstance nine_points();
+ChoiceInstance nine_points(AnchorRule anchor = AnchorRule::opener);
 
 // The bug's name as the power study prints it ("phase1_follows_previous", ...).
 std::string to_string(ChoiceBug bug);
