@@ -251,9 +251,9 @@ TEST(Exact, JointLawMarginsAgreeWithTheLabelsLaw) {
 // JointLawMarginsAgreeWithTheLabelsLaw, and DistributionCorpus.ExactLawWritesTheSameLaw). The first
 // instance is built so that draw order matters to the floating-point mean: Z_p = {0.1, 0.4, 0.7}
 // summed in different orders gives centres that order rows 0 and 2 differently, so a state that
-// kept Z_t only as a multiset before p is chosen would merge branches with different futures. The
-// others cover per-pair memory with Algorithm 2's fail, the baseline's coin flip, the correlated
-// oracle, a random anchor rule and a deterministic oracle.
+// kept Z_t only as a multiset before p is chosen (r = 4: three draws of cluster 1 before the last)
+// would merge branches with different futures, and this test fails. The others cover the
+// correlated oracle, a random anchor rule and a deterministic oracle. About 12 s of CPU.
 TEST(Exact, MergingOnTheFutureGivesTheFormerLaw) {
   struct Case {
     std::vector<double> xs;
