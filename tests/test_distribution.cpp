@@ -3,6 +3,7 @@
 // goodness-of-fit statistics of `ssac gof` (ssac/theory/gof.hpp) against values worked by hand;
 // the reference's own runs fit every law.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -153,16 +154,17 @@ TEST(DistributionCorpus, TheReferencesOwnRunsFitEveryLaw) {
 }
 
 // `ssac exact --law` on an instance's data and parameters writes the corpus's law, outcome for
-// outcome (only the descriptive fields differ), with the data named relative to the law.
+// outcome (only the descriptive fields differ), with the data named relative to the law; under the
+// corpus's merging (ExactOptions::Merging::boundaries) also its number of re-executions.
 TEST(DistributionCorpus, ExactLawWritesTheSameLaw) {
   using json = nlohmann::ordered_json;
   const fs::path dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";
   const fs::path out =
       fs::temp_directory_path() / ("ssac-law-" + std::to_string(::getpid()) + ".json");
-  const std::string cmd = std::string(SSAC_CLI) + " exact " +
-                          (dir / "local_weak_min_vs_max.csv").string() +
-                          " --k 2 --eta 1 --beta 2 --oracle local --nu 2.5 --rho 1 --law " +
-                          out.string() + " >/dev/null";
+  const std::string cmd =
+      std::string(SSAC_CLI) + " exact " + (dir / "local_weak_min_vs_max.csv").string() +
+      " --k 2 --eta 1 --beta 2 --oracle local --nu 2.5 --rho 1 --merging boundaries --law " +
+      out.string() + " >/dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   const json got = json::parse(slurp(out)),
              want = json::parse(slurp(dir / "local_weak_min_vs_max.json"));
@@ -173,6 +175,52 @@ TEST(DistributionCorpus, ExactLawWritesTheSameLaw) {
   EXPECT_EQ(fs::path(out.parent_path() / got["data"].get<std::string>()).lexically_normal(),
             fs::path(dir / "local_weak_min_vs_max.csv").lexically_normal());
   fs::remove(out);
+}
+
+// `ssac gof` on N runs of the reference (its own random streams, seeds first..first+N-1, the
+// oracle's q shifted by q_shift) of the instance of a law that `ssac exact --law` wrote for the
+// n = 6, k = 2, eta = 2 (r = 4), beta = 3, q = 7/10 random-weak instance of
+// tests/data/six-generated.csv: the exit status of `ssac gof` (0 conforms, 4 does not).
+int gof_of_reference_runs(std::uint64_t first, std::uint64_t N, double q_shift) {
+  const fs::path dir = SSAC_TEST_DATA_DIR;
+  const ssac::Dataset d = ssac::read_csv((dir / "six-generated.csv").string());
+  ssac::Params P;
+  P.k = 2;
+  P.eta = 2;
+  P.beta = 3;
+  P.oracle_clusters = d.num_labels();
+  ssac::OracleSpec spec;
+  spec.kind = ssac::OracleKind::random;
+  spec.q = 0.7 + q_shift;
+  const fs::path observed =
+      fs::temp_directory_path() / ("ssac-gof-" + std::to_string(::getpid()) + ".txt");
+  {
+    std::ofstream out(observed);
+    for (std::uint64_t seed = first; seed < first + N; ++seed) {
+      auto oracle = ssac::make_oracle(spec, d.points, d.labels,
+                                      ssac::Rng::stream(seed, {ssac::kStreamOracle}));
+      const ssac::Result R = ssac::run_ssac(d.points, *oracle, P, seed);
+      for (std::size_t i = 0; i < R.labels.size(); ++i)
+        out << (i ? "," : "") << R.labels[i];
+      out << ';' << R.queries_phase1 << ';' << R.queries_phase2 << '\n';
+    }
+  }
+  const std::string cmd = std::string(SSAC_CLI) + " gof --expected " +
+                          (dir / "six-generated-eta2.json").string() + " --observed " +
+                          observed.string();
+  const int status = std::system(cmd.c_str());
+  fs::remove(observed);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// The exact law of the n = 6, eta = 2 instance (`ssac exact`, Merging::future; 43 s of CPU, so it
+// is committed, not recomputed here) fits 1000 runs of the reference at gof's false-alarm rate
+// 1e-6, on three disjoint seed ranges; 1000 runs with q = 0.6 do not fit it (negative control).
+TEST(DistributionCorpus, ExactLawOfTheSixPointEtaTwoInstanceFitsTheReference) {
+  EXPECT_EQ(gof_of_reference_runs(1, 1000, 0.0), 0);
+  EXPECT_EQ(gof_of_reference_runs(1000001, 1000, 0.0), 0);
+  EXPECT_EQ(gof_of_reference_runs(2000001, 1000, 0.0), 0);
+  EXPECT_EQ(gof_of_reference_runs(1, 1000, -0.1), 4);
 }
 
 TEST(Gof, MultinomialTablesCountTheCompositions) {

@@ -150,8 +150,20 @@ TEST(Exact, TenPointsPerfectOracleBranchCount) {
   P.oracle_clusters = 3;
   const ExactResult r = exact_distribution(X, truth, ExactOracle{}, P);
   EXPECT_EQ(r.total, 1);
-  EXPECT_EQ(r.branches, 323886U);
-  EXPECT_EQ(r.states, (std::vector<std::size_t>{4038, 97092, 77184}));
+  EXPECT_EQ(r.branches, 222518U);
+  EXPECT_EQ(r.states, (std::vector<std::size_t>{3302, 44844, 28800}));
+  // The former merging (mu'_p by its bits; ExactOptions::Merging::boundaries) gives its former
+  // counts, and the same law.
+  ExactOptions former;
+  former.merging = ExactOptions::Merging::boundaries;
+  const ExactResult f = exact_distribution(X, truth, ExactOracle{}, P, former);
+  EXPECT_EQ(f.branches, 323886U);
+  EXPECT_EQ(f.states, (std::vector<std::size_t>{4038, 97092, 77184}));
+  EXPECT_EQ(f.outcomes.size(), r.outcomes.size());
+  for (std::size_t i = 0; i < r.outcomes.size() && i < f.outcomes.size(); ++i) {
+    EXPECT_EQ(f.outcomes[i].labels, r.outcomes[i].labels);
+    EXPECT_EQ(f.outcomes[i].probability, r.outcomes[i].probability);
+  }
   EXPECT_EQ(r.p_exact_recovery, 1);
   EXPECT_EQ(r.outcomes.size(), 6U);
   EXPECT_EQ(r.expected_queries_phase1, R(2405517, 171500));
@@ -230,6 +242,74 @@ TEST(Exact, JointLawMarginsAgreeWithTheLabelsLaw) {
     EXPECT_EQ(q2, plain.expected_queries_phase2);
     EXPECT_GT(joint.joint.size(), plain.outcomes.size());
     EXPECT_TRUE(plain.joint.empty());
+  }
+}
+
+// Merging on what the rest of the run reads (ExactOptions::Merging::future) gives exactly the law
+// of the former merging at three boundaries with mu'_p by its bits: the law of the labels and the
+// expected queries of each phase, as fractions (the joint law's own check is
+// JointLawMarginsAgreeWithTheLabelsLaw, and DistributionCorpus.ExactLawWritesTheSameLaw). The first
+// instance is built so that draw order matters to the floating-point mean: Z_p = {0.1, 0.4, 0.7}
+// summed in different orders gives centres that order rows 0 and 2 differently, so a state that
+// kept Z_t only as a multiset before p is chosen (r = 4: three draws of cluster 1 before the last)
+// would merge branches with different futures, and this test fails. The others cover the
+// correlated oracle, a random anchor rule and a deterministic oracle. About 12 s of CPU.
+TEST(Exact, MergingOnTheFutureGivesTheFormerLaw) {
+  struct Case {
+    std::vector<double> xs;
+    std::vector<int> truth;
+    OracleKind kind;
+    Rational q;
+    double eta;
+    int beta;
+    Search search;
+    OracleMemory memory = OracleMemory::fresh;
+    AnchorRule anchor = AnchorRule::opener;
+  };
+  const std::vector<Case> cases = {
+      {{0.1, 0.4, 0.7, 5.0}, {1, 1, 1, 2}, OracleKind::random, R(7, 10), 2, 2, Search::unified},
+      {{0, 1, 2, 10, 11}, {1, 1, 1, 2, 2}, OracleKind::correlated, R(3, 5), 1, 3, Search::unified},
+      {{0, 1, 2, 10, 11},
+       {1, 1, 1, 2, 2},
+       OracleKind::random,
+       R(7, 10),
+       1,
+       3,
+       Search::unified,
+       OracleMemory::fresh,
+       AnchorRule::random_labelled_row},
+      {{0, 2, 6, 8, 16}, {1, 1, 2, 2, 2}, OracleKind::local, R(1), 1, 2, Search::unified}};
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    Params P;
+    P.k = 2;
+    P.eta = c.eta;
+    P.beta = c.beta;
+    P.search = c.search;
+    P.rules.anchor = c.anchor;
+    P.oracle_clusters = 2;
+    ExactOracle o;
+    o.spec.kind = c.kind;
+    o.spec.memory = c.memory;
+    o.spec.nu = 2.5;
+    o.spec.rho = 0.5;
+    o.q = c.q;
+    o.coin_flip = c.search == Search::plain;
+    ExactOptions future, former;
+    former.merging = ExactOptions::Merging::boundaries;
+    const ExactResult a = exact_distribution(line(c.xs), c.truth, o, P, future);
+    const ExactResult b = exact_distribution(line(c.xs), c.truth, o, P, former);
+    ASSERT_EQ(a.outcomes.size(), b.outcomes.size()) << "case " << i;
+    std::map<std::vector<int>, Rational> la, lb;
+    for (std::size_t j = 0; j < a.outcomes.size(); ++j) {
+      la[a.outcomes[j].labels] += a.outcomes[j].probability;
+      lb[b.outcomes[j].labels] += b.outcomes[j].probability;
+    }
+    EXPECT_EQ(la, lb) << "case " << i;
+    EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1) << "case " << i;
+    EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2) << "case " << i;
+    EXPECT_EQ(a.total, 1);
+    EXPECT_LE(a.branches, b.branches) << "case " << i;
   }
 }
 

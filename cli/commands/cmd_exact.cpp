@@ -39,6 +39,7 @@ struct Opts {
   long long top = 5;
   std::string format = "text";
   std::string law;
+  std::string merging = "future";
   CLI::Option* search_opt = nullptr;
   CLI::Option* q_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
@@ -127,6 +128,7 @@ int run_exact(const Opts& o) {
   ExactOptions opt;
   opt.max_branches = to_size("max-branches", o.max_branches, 1, kMaxBranches);
   opt.joint_queries = !o.law.empty();
+  if (o.merging == "boundaries") opt.merging = ExactOptions::Merging::boundaries;
   const auto t0 = std::chrono::steady_clock::now();
   const ExactResult r = exact_distribution(data.points, data.labels, eo, P, opt);
   const double seconds =
@@ -296,6 +298,12 @@ Command add_exact(CLI::App& root) {
                   "truncated answer")
       ->capture_default_str();
   app->add_option("--top", o->top, "how many of the most likely labelings to print")
+      ->capture_default_str();
+  app->add_option("--merging", o->merging,
+                  "future: merge on what the rest of the run reads (default) | boundaries: only "
+                  "after Phase 1, each probe and each iteration, mu' by its bits (the same law, "
+                  "more re-executions; docs/exact.md)")
+      ->check(CLI::IsMember({"future", "boundaries"}))
       ->capture_default_str();
   app->add_option("--law", o->law,
                   "also write the joint law of (final labels, Phase-1 queries, Phase-2 queries) "

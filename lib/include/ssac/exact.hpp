@@ -34,8 +34,11 @@ class Branches {
   // One random event whose options have the given probabilities (each positive, summing to 1);
   // returns the option this branch takes.
   std::size_t decide(const std::vector<Rational>& probabilities);
+  // One random event whose option i has probability counts[i] / total (each count positive,
+  // summing to total): a uniform position of a pool whose distinct rows occur counts[i] times.
+  std::size_t decide(const std::vector<std::size_t>& counts, std::size_t total);
   // The product of the probabilities of the decisions taken after the prefix.
-  const Rational& probability() const { return probability_; }
+  Rational probability() const { return Rational(numerator_, denominator_); }
   // Every decision taken so far, the prefix included: the prefix of a branch that continues here.
   std::vector<std::uint32_t> taken() const;
   // Starts the next replay of the current branch (decisions from the first again).
@@ -44,9 +47,16 @@ class Branches {
   bool next();
 
  private:
+  using Integer = boost::multiprecision::cpp_int;
+  // The option of the next decision, which has `options` options; `counted` tells whether it lies
+  // after the prefix (its probability joins the product).
+  std::size_t take(std::size_t options, bool& counted);
+
   std::vector<std::uint32_t> prefix_, path_, options_;
   std::size_t pos_ = 0;
-  Rational probability_ = 1;
+  // The product's numerator and denominator, multiplied up without reducing (a reduction per
+  // decision would cost more than the whole replay); reduced once by probability().
+  Integer numerator_ = 1, denominator_ = 1;
 };
 
 // Each draw of the reference takes a uniform position of `pool` and reads the row there
@@ -59,6 +69,7 @@ class BranchingChooser : public Chooser {
 
  private:
   Branches& b_;
+  std::vector<std::size_t> first_, count_;  // the distinct rows' first positions, their counts
 };
 
 // The oracle of an exact enumeration: `spec` says which (spec.q is not read: `q` is the exact
@@ -71,12 +82,23 @@ struct ExactOracle {
 
 struct ExactOptions {
   // The most re-executions of the reference the enumeration may make; exceeding it throws
-  // ParameterError naming --max-branches (never a truncated answer).
+  // ParameterError naming --max-branches (never a truncated answer). It is thrown before the
+  // enumeration starts, and again at each iteration's start, as soon as the |S_i|^r draw sequences
+  // of the Phase 1 ahead alone would exceed it (a lower bound on the re-executions left).
   std::uint64_t max_branches = 10'000'000;
   // Also the joint law of (final labels, queries in Phase 1, queries in Phase 2): the numbers of
   // queries asked so far join the state key (proofs-notes/exact.md, "The joint law"), so fewer
   // branches merge. ExactResult::joint is filled only then.
   bool joint_queries = false;
+  // Where branches that reach the same state merge (proofs-notes/exact.md, "Merging"). `future`:
+  // after each draw's cluster-assignment query, once p is chosen, after each probe and at each
+  // iteration's end, on what the rest of the run reads (after Phase 1 the order of S_i by distance
+  // to mu'_p and its ties, not mu'_p's bits). `boundaries`: only at the last three, with mu'_p by
+  // its bits, Z_p and its first row in every state. Both give the same law (tests/test_exact.cpp
+  // compares them); `boundaries` makes many more re-executions. The distribution corpus is
+  // written with it, because its files record the number of re-executions.
+  enum class Merging { future, boundaries };
+  Merging merging = Merging::future;
   // The run to enumerate: run_ssac when empty. A test may put a deliberately broken variant of
   // the reference here (lib/testing's run_ssac_with_fault) to show that an exact check can fail;
   // it must report the same observer events as run_ssac.

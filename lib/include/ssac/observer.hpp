@@ -20,6 +20,7 @@ namespace ssac {
 // (proofs-notes/exact.md). Views into the run, valid during the call only.
 struct RunState {
   enum class Stage {
+    draw_assigned,    // lines 5-7: the cluster-assignment query of one more draw of Z is done
     cluster_chosen,   // Phase 1 is over and p chosen (Algorithm 1, line 8)
     iteration_ended,  // line 13 is done
   };
@@ -32,6 +33,9 @@ struct RunState {
   const std::vector<int>& placed;             // the cluster a Phase-1 query last placed x in
   const std::vector<char>& recovered;         // recovered[t]
   const std::vector<int>& recovery_order;     // clusters in the order first recovered
+  // The iteration's record as far as it is filled in: at draw_assigned, Z in draw order and the
+  // assignments of its first draws (one per draw done so far).
+  const Iteration& record;
 };
 
 // One draw of a cluster's anchor under a random anchor rule (Rules::anchor, draws_anchors), made
@@ -69,8 +73,9 @@ class RunObserver {
   }
   // The iteration's outcome, radius and C'_p are final.
   virtual void iteration_ended(const Iteration& it) { (void)it; }
-  // Right after cluster_chosen, and after iteration_ended of an iteration that sampled (not one
-  // skipped for an empty S_i): the state the rest of the run starts from.
+  // After each draw's cluster-assignment query (lines 5-7), right after cluster_chosen, and after
+  // iteration_ended of an iteration that sampled (not one skipped for an empty S_i): the state the
+  // rest of the run starts from.
   virtual void run_state(const RunState& s) { (void)s; }
   // The run is over; `R` is what run_ssac returns.
   virtual void finished(const Result& R) { (void)R; }

@@ -105,7 +105,7 @@ Result Run::run() {
     observer_.iteration_ended(it);
     R_.iterations.push_back(std::move(it));
     observer_.run_state({RunState::Stage::iteration_ended, i, S_, R_.labels, known_, opener_,
-                         placed_, recovered_, R_.recovery_order});
+                         placed_, recovered_, R_.recovery_order, R_.iterations.back()});
   }
   finish();
   observer_.finished(R_);
@@ -129,6 +129,8 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
       placed_[x] = t;
       on_placed(x, t);
     }
+    observer_.run_state({RunState::Stage::draw_assigned, iteration_, S_, R_.labels, known_, opener_,
+                         placed_, recovered_, R_.recovery_order, it});
   }
   observer_.assigned(it);
   // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
@@ -170,7 +172,7 @@ void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
   it.x1 = reference_point(order);
   observer_.cluster_chosen(it);
   observer_.run_state({RunState::Stage::cluster_chosen, iteration_, S_, R_.labels, known_, opener_,
-                       placed_, recovered_, R_.recovery_order});
+                       placed_, recovered_, R_.recovery_order, it});
   binary_search(it, order, zp);  // lines 11-12
   if (it.outcome != Outcome::search_failed) {
     it.radius = it.j_star < order.size() ? order.at(it.j_star).first

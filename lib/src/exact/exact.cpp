@@ -4,6 +4,8 @@
 #include "ssac/exact.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -11,6 +13,7 @@
 #include <tuple>
 #include <utility>
 
+#include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/metrics.hpp"
 #include "ssac/observer.hpp"
@@ -22,19 +25,39 @@ namespace mp = boost::multiprecision;
 // ---------------------------------------------------------------------------------------------
 // The depth-first walk.
 
-std::size_t Branches::decide(const std::vector<Rational>& probabilities) {
-  if (pos_ < prefix_.size()) return prefix_[pos_++];
+std::size_t Branches::take(std::size_t options, bool& counted) {
+  counted = pos_ >= prefix_.size();
+  if (!counted) return prefix_[pos_++];
   const std::size_t d = pos_ - prefix_.size();
   if (d == path_.size()) {
     path_.push_back(0);
-    options_.push_back(static_cast<std::uint32_t>(probabilities.size()));
-  } else if (options_[d] != probabilities.size()) {
+    options_.push_back(static_cast<std::uint32_t>(options));
+  } else if (options_[d] != options) {
     // The reference is deterministic given its decisions, so a replay meets the same events.
     throw std::logic_error("exact enumeration: a replay met a different random event");
   }
   ++pos_;
-  probability_ *= probabilities[path_[d]];
   return path_[d];
+}
+
+std::size_t Branches::decide(const std::vector<Rational>& probabilities) {
+  bool counted = false;
+  const std::size_t o = take(probabilities.size(), counted);
+  if (counted) {
+    numerator_ *= mp::numerator(probabilities[o]);
+    denominator_ *= mp::denominator(probabilities[o]);
+  }
+  return o;
+}
+
+std::size_t Branches::decide(const std::vector<std::size_t>& counts, std::size_t total) {
+  bool counted = false;
+  const std::size_t o = take(counts.size(), counted);
+  if (counted) {
+    numerator_ *= counts[o];
+    denominator_ *= total;
+  }
+  return o;
 }
 
 std::vector<std::uint32_t> Branches::taken() const {
@@ -48,7 +71,8 @@ std::vector<std::uint32_t> Branches::taken() const {
 
 void Branches::restart() {
   pos_ = 0;
-  probability_ = 1;
+  numerator_ = 1;
+  denominator_ = 1;
 }
 
 bool Branches::next() {
@@ -68,25 +92,50 @@ bool Branches::next() {
 
 std::size_t BranchingChooser::choose(const std::vector<std::size_t>& pool, Draw) {
   // Distinct rows in order of first position, each with its count.
-  std::vector<std::size_t> first, count;
+  first_.clear();
+  count_.clear();
   for (std::size_t i = 0; i < pool.size(); ++i) {
     std::size_t f = 0;
-    while (f < first.size() && pool[first[f]] != pool[i])
+    while (f < first_.size() && pool[first_[f]] != pool[i])
       ++f;
-    if (f == first.size()) {
-      first.push_back(i);
-      count.push_back(0);
+    if (f == first_.size()) {
+      first_.push_back(i);
+      count_.push_back(0);
     }
-    ++count[f];
+    ++count_[f];
   }
-  std::vector<Rational> w;
-  w.reserve(first.size());
-  for (std::size_t c : count)
-    w.emplace_back(static_cast<long long>(c), static_cast<long long>(pool.size()));
-  return first[b_.decide(w)];
+  return first_[b_.decide(count_, pool.size())];
 }
 
 namespace {
+
+// A state key is a string of whole numbers, each in 7-bit groups (the last group of a number has
+// its top bit clear), signed ones zigzag-coded first; a sequence is its length and then its
+// elements. So no two different states have the same key, and a key stays short.
+void put_int(std::string& key, std::uint64_t v) {
+  while (v >= 0x80) {
+    key += static_cast<char>((v & 0x7f) | 0x80);
+    v >>= 7;
+  }
+  key += static_cast<char>(v);
+}
+
+void put_signed(std::string& key, std::int64_t v) {
+  put_int(key, v < 0 ? ~(static_cast<std::uint64_t>(v) << 1) : static_cast<std::uint64_t>(v) << 1);
+}
+
+template <class V>
+void put(std::string& key, const V& v) {
+  put_int(key, v.size());
+  for (const auto& e : v)
+    put_signed(key, static_cast<std::int64_t>(e));
+}
+
+void put_bits(std::string& key, double x) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  put_int(key, bits);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The branching oracle: the random-weak oracle's Bernoulli(q) per query (or per pair), the
@@ -135,11 +184,11 @@ class BranchingOracle : public Oracle {
   // The oracle's part of the state: the remembered answers (per-pair memory only) on the pairs
   // of rows marked in `live` (the rows that may still be asked about).
   void append_state(std::string& key, const std::vector<char>& live) const {
-    for (const auto& [pair, a] : memo_) {
-      if (!live[pair.first] || !live[pair.second]) continue;
-      key += std::to_string(pair.first) + ',' + std::to_string(pair.second) + ',' +
-             std::to_string(static_cast<int>(a)) + ';';
-    }
+    std::vector<std::size_t> kept;  // (x, y, answer) of each pair kept
+    for (const auto& [pair, a] : memo_)
+      if (live[pair.first] && live[pair.second])
+        kept.insert(kept.end(), {pair.first, pair.second, static_cast<std::size_t>(a)});
+    put(key, kept);
   }
 
  private:
@@ -153,19 +202,29 @@ class BranchingOracle : public Oracle {
 
 struct StopAtBoundary {};
 
-// Where a run is: (iteration, stage, step) with stage 0 once p is chosen, 1 after search step
-// `step`, 2 at the iteration's end. It increases strictly along every run.
+// Where a run is: (iteration, stage, step) with stage 0 after the cluster-assignment query of draw
+// `step` of Z (lines 5-7), 1 once p is chosen, 2 after search step `step`, 3 at the iteration's
+// end. It increases strictly along every run.
 struct Progress {
   int iteration = 0, stage = 0, step = 0;
   auto operator<=>(const Progress&) const = default;
 };
 
-template <class V>
-void put(std::string& key, const V& v) {
-  for (const auto& e : v)
-    key += std::to_string(static_cast<long long>(e)) + ',';
-  key += '|';
-}
+// What the merging may rely on (proofs-notes/exact.md, "Merging").
+struct KeyRules {
+  bool future = true;  // ExactOptions::Merging::future
+  // A boundary after each draw's cluster-assignment query (future only), where that query may
+  // branch: a random-weak oracle with q < 1, the baseline's coin flip, or an anchor drawn at
+  // random. Elsewhere no random event lies between two draws' queries, and such a boundary would
+  // merge nothing and cost one replay per state.
+  bool per_draw = false;
+  bool reads_b = false;  // Phase 2 draws B from Z_p (Algorithms 2 and 4)
+  bool plain = false;    // Phase 2 reads the first row of Z_p (the plain search's z)
+  // No sum of at most r rows can overflow, so mean_of_rows never takes its overflow path and
+  // mu'_p is the left-to-right sum of Z_p divided by |Z_p|: a prefix of Z_p matters to it only
+  // through its count and its partial sum.
+  bool sums_decide = false;
+};
 
 // Replays a branch up to its start state (`start`; none for the root), counts the queries asked
 // after it, and stops the run at the next boundary, recording the state reached there.
@@ -173,13 +232,16 @@ class Replay : public RunObserver {
  public:
   // `counted` (joint law only): the queries of each phase asked before the start state; they join
   // the key so that only branches with equal counts so far merge.
-  Replay(std::optional<Progress> start, const Params& params, const BranchingOracle& oracle,
-         int confused, std::optional<std::pair<std::uint64_t, std::uint64_t>> counted)
-      : start_(start),
+  Replay(const Matrix& X, std::optional<Progress> start, const Params& params, KeyRules rules,
+         const BranchingOracle& oracle, int confused,
+         std::optional<std::pair<std::uint64_t, std::uint64_t>> counted)
+      : X_(X),
+        start_(start),
         active_(!start),
         k_(params.k),
         openers_only_(params.rules.anchor == AnchorRule::opener),
         known_rows_(params.rules.anchor == AnchorRule::random_known_row),
+        rules_(rules),
         oracle_(oracle),
         confused_(confused),
         counted_(counted) {}
@@ -189,10 +251,83 @@ class Replay : public RunObserver {
   }
 
   void run_state(const RunState& s) override {
-    const bool chosen = s.stage == RunState::Stage::cluster_chosen;
-    if (!chosen && s.iteration >= k_) return;  // the last iteration's end: the run finishes
-    // The rows the rest of the run may ask about: S_i and the anchors, which are the openers
-    // under AnchorRule::opener (a cluster opened later is opened by a row of S_i), any row else.
+    switch (s.stage) {
+      case RunState::Stage::draw_assigned: {
+        const Iteration& it = s.record;
+        const std::size_t done = it.assignment.size();
+        // After the last draw, p is chosen at once (or Phase 1 has failed and the iteration ends).
+        if (!rules_.per_draw || done >= it.sample.size()) return;
+        std::string key = run_key(s);
+        // The draws still to be assigned, in order (they are asked in draw order), and of the
+        // draws done only what line 8 and Phase 2 read: each Z_t so far.
+        put(key, std::vector<std::size_t>(it.sample.begin() + static_cast<std::ptrdiff_t>(done),
+                                          it.sample.end()));
+        for (int t : s.known) {
+          std::vector<std::size_t> zt;
+          for (std::size_t d = 0; d < done; ++d)
+            if (it.assignment[d] == t) zt.push_back(it.sample[d]);
+          put_zt(key, zt);
+        }
+        boundary({s.iteration, 0, static_cast<int>(done)}, std::move(key), s);
+        return;
+      }
+      case RunState::Stage::cluster_chosen: {
+        std::string key = run_key(s);
+        put_int(key, static_cast<std::uint64_t>(chosen_p_));
+        if (rules_.future)
+          put_order(key, s.remaining);
+        else
+          put_center_bits(key);
+        phase1_key_ = key;
+        boundary({s.iteration, 1, 0}, std::move(key), s);
+        return;
+      }
+      case RunState::Stage::iteration_ended:
+        if (s.iteration >= k_) return;  // the last iteration's end: the run finishes
+        boundary({s.iteration, 3, 0}, run_key(s), s);
+        return;
+    }
+  }
+
+  void cluster_chosen(const Iteration& it) override {
+    chosen_p_ = it.p;
+    center_ = it.center;
+    x1_ = it.x1;
+    zp_.clear();
+    for (std::size_t s = 0; s < it.sample.size(); ++s)
+      if (it.assignment[s] == it.p) zp_.push_back(it.sample[s]);
+  }
+
+  // After a search step the search's own state is (lo, hi), or over on a fail.
+  void step_taken(const Iteration& it, const SearchStep& step) override {
+    std::ptrdiff_t lo = step.lo, hi = step.hi;
+    const auto j = static_cast<std::ptrdiff_t>(step.j);
+    if (step.decision == Decision::in) lo = j + 1;
+    if (step.decision == Decision::out) hi = j - 1;
+    // A search that is over (lo > hi, or Algorithm 2's fail) leads to line 13 and the iteration's
+    // end with no random event between: the state there merges as well and costs no replay.
+    if (rules_.future && (lo > hi || step.decision == Decision::fail)) return;
+    std::string key = phase1_key_;
+    put_signed(key, lo);
+    put_signed(key, hi);
+    put_int(key, static_cast<std::uint64_t>(step.decision));
+    boundary({it.index, 2, static_cast<int>(it.steps.size()) + 1}, std::move(key), std::nullopt);
+  }
+
+  bool active() const { return active_; }
+  std::uint64_t phase1 = 0, phase2 = 0;
+  Progress reached;
+  std::string key;
+  std::size_t remaining = 0;  // |S_i| at the boundary reached (|S_{i+1}| at an iteration's end)
+
+ private:
+  // The run's own state: S_i (S_{i+1} at an iteration's end), the labels, the known clusters in
+  // the order they are asked, their openers, the recovered marks and the recovery order, and the
+  // Phase-1 placements when the anchor rule is random-known-row (their only reader). Also marks
+  // the rows the rest of the run may ask about (live_).
+  std::string run_key(const RunState& s) {
+    // S_i and the anchors, which are the openers under AnchorRule::opener (a cluster opened later
+    // is opened by a row of S_i), any row else.
     live_.assign(s.labels.size(), openers_only_ ? 0 : 1);
     for (std::size_t x : s.remaining)
       live_[x] = 1;
@@ -206,87 +341,113 @@ class Replay : public RunObserver {
     for (int t : s.known)
       openers.push_back(s.openers[static_cast<std::size_t>(t)]);
     put(key, openers);
-    // placed_ is read only by AnchorRule::random_known_row (Run::known_rows).
     if (known_rows_) put(key, s.placed);
     put(key, s.recovered);
     put(key, s.recovery_order);
-    if (chosen) {
-      // What Phase 2 reads besides: p, mu'_p (its exact bits), Z_p as a multiset (every draw of
-      // B reads a row, BranchingChooser) and its first row (the plain search's z).
-      key += std::to_string(chosen_p_) + '|';
-      for (Eigen::Index d = 0; d < center_.size(); ++d) {
-        const double c = center_(d);
-        std::uint64_t bits = 0;
-        std::memcpy(&bits, &c, sizeof bits);
-        key += std::to_string(bits) + ',';
+    return key;
+  }
+
+  // A Z_t before Phase 1 is over: what mu'_t, the draws of B and the plain search's z would read
+  // of it if t were chosen, and its count (line 8).
+  void put_zt(std::string& key, const std::vector<std::size_t>& zt) const {
+    put_int(key, zt.size());
+    if (rules_.sums_decide) {
+      // mean_of_rows sums the rows left to right from zero (lib/src/data/data.cpp).
+      for (Eigen::Index c = 0; c < X_.cols(); ++c) {
+        double sum = 0.0;
+        for (std::size_t x : zt)
+          sum += X_(static_cast<Eigen::Index>(x), c);
+        put_bits(key, sum);
       }
-      key += '|';
-      put(key, zp_sorted_);
-      key += std::to_string(zp_front_) + '|';
-      phase1_key_ = key;
-      boundary({s.iteration, 0, 0}, std::move(key));
     } else {
-      boundary({s.iteration, 2, 0}, std::move(key));
+      put(key, zt);  // the draw order itself
+    }
+    put_zp_reads(key, zt);
+  }
+
+  // What Phase 2 reads of Z_p besides mu'_p: the multiset (every draw of B reads a row,
+  // BranchingChooser) and the first row (the plain search's z), each only where it is read.
+  void put_zp_reads(std::string& key, std::vector<std::size_t> zp) const {
+    if (rules_.plain) put_int(key, zp.empty() ? 0 : zp.front() + 1);
+    if (rules_.reads_b) {
+      std::sort(zp.begin(), zp.end());
+      put(key, zp);
     }
   }
 
-  void cluster_chosen(const Iteration& it) override {
-    chosen_p_ = it.p;
-    center_ = it.center;
-    zp_sorted_.clear();
-    for (std::size_t s = 0; s < it.sample.size(); ++s)
-      if (it.assignment[s] == it.p) zp_sorted_.push_back(it.sample[s]);
-    zp_front_ = zp_sorted_.front();
-    std::sort(zp_sorted_.begin(), zp_sorted_.end());
+  // Line 10 reads mu'_p only through the order of S_i by distance to it (S6: ties by row), and
+  // line 13 through which neighbours in that order are at equal distances (C'_p holds the rows
+  // strictly closer than the row at j*). Two centres that induce the same order and ties give the
+  // same rest of the iteration; x_1 and Z_p as Phase 2 reads it complete the state.
+  void put_order(std::string& key, const std::vector<std::size_t>& rows) {
+    d_.resize(rows.size());
+    distances(X_, rows, center_, d_.data());
+    order_.resize(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      order_[i] = {d_[i], rows[i]};
+    std::sort(order_.begin(), order_.end());
+    // Each row of the order, doubled, plus one when the next row is at the same distance.
+    for (std::size_t i = 0; i < order_.size(); ++i)
+      put_int(key, 2 * order_[i].second +
+                       (i + 1 < order_.size() && order_[i].first == order_[i + 1].first ? 1 : 0));
+    put_int(key, x1_);
+    put_zp_reads(key, zp_);
   }
 
-  // After a search step the search's own state is (lo, hi), or over on a fail.
-  void step_taken(const Iteration& it, const SearchStep& step) override {
-    std::ptrdiff_t lo = step.lo, hi = step.hi;
-    const auto j = static_cast<std::ptrdiff_t>(step.j);
-    if (step.decision == Decision::in) lo = j + 1;
-    if (step.decision == Decision::out) hi = j - 1;
-    std::string key = phase1_key_;
-    key += std::to_string(lo) + ',' + std::to_string(hi) + ',' +
-           std::to_string(static_cast<int>(step.decision)) + '|';
-    boundary({it.index, 1, static_cast<int>(it.steps.size()) + 1}, std::move(key));
+  // ExactOptions::Merging::boundaries: mu'_p by its bits, Z_p as a multiset and its first row.
+  void put_center_bits(std::string& key) const {
+    for (Eigen::Index d = 0; d < center_.size(); ++d)
+      put_bits(key, center_(d));
+    std::vector<std::size_t> sorted = zp_;
+    std::sort(sorted.begin(), sorted.end());
+    put(key, sorted);
+    put_int(key, zp_.front());
   }
 
-  bool active() const { return active_; }
-  std::uint64_t phase1 = 0, phase2 = 0;
-  Progress reached;
-  std::string key;
-
- private:
-  void boundary(Progress at, std::string k) {
+  void boundary(Progress at, std::string k,
+                std::optional<std::reference_wrapper<const RunState>> s) {
     if (!active_) {
       if (at == *start_) active_ = true;
       return;
     }
-    k += std::to_string(confused_) + '|';
+    put_int(k, static_cast<std::uint64_t>(confused_));
     oracle_.append_state(k, live_);
-    if (counted_)
-      k += '|' + std::to_string(counted_->first + phase1) + ',' +
-           std::to_string(counted_->second + phase2) + '|';
+    if (counted_) {
+      put_int(k, counted_->first + phase1);
+      put_int(k, counted_->second + phase2);
+    }
     reached = at;
     key = std::move(k);
+    if (s) remaining = s->get().remaining.size();
     throw StopAtBoundary{};
   }
 
+  const Matrix& X_;
   std::optional<Progress> start_;
   bool active_;
   int k_;
   bool openers_only_, known_rows_;
+  KeyRules rules_;
   std::vector<char> live_;
   const BranchingOracle& oracle_;
   int confused_;
   std::optional<std::pair<std::uint64_t, std::uint64_t>> counted_;
   int chosen_p_ = 0;
+  std::size_t x1_ = 0;
   Vector center_;
-  std::vector<std::size_t> zp_sorted_;
-  std::size_t zp_front_ = 0;
+  std::vector<std::size_t> zp_;  // Z_p in draw order
   std::string phase1_key_;
+  std::vector<double> d_;
+  std::vector<std::pair<double, std::size_t>> order_;
 };
+
+// A count that may be too large for an integer type, as a whole number or in e-notation.
+std::string count_text(long double v) {
+  if (v < 1e15L) return std::to_string(static_cast<unsigned long long>(v));
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3Le", v);
+  return text;
+}
 
 // Points correctly labelled under the best renaming of the labels (a bijection between label
 // values; label 0 matches nothing), and whether the labels' partition is the truth's.
@@ -351,7 +512,52 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     std::vector<std::uint32_t> prefix;
     Rational p;
     std::uint64_t phase1 = 0, phase2 = 0;  // queries before this state (joint law only)
+    // Merging::future with the joint law: the law of the numbers of queries of each phase asked
+    // before this state, over the branches merged into it (their probabilities sum to p).
+    std::map<std::pair<std::uint64_t, std::uint64_t>, Rational> before;
+    std::size_t remaining = 0;  // |S| there
   };
+  KeyRules rules;
+  rules.future = options.merging == ExactOptions::Merging::future;
+  rules.per_draw = rules.future && ((random && oracle.q < 1) || oracle.coin_flip ||
+                                    params.rules.anchor == AnchorRule::random_labelled_row ||
+                                    params.rules.anchor == AnchorRule::random_known_row);
+  rules.reads_b = params.search == Search::random || params.search == Search::unified;
+  rules.plain = params.search == Search::plain;
+  // Phase 1 draws r rows of S_i, at most |S_i| under Rules::sample_cap.
+  const auto draws = [&](std::size_t size) {
+    const std::uint64_t r = params.sample_size();
+    return params.rules.sample_cap ? std::min<std::uint64_t>(r, size) : r;
+  };
+  double largest = 0.0;
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    for (Eigen::Index c = 0; c < X.cols(); ++c)
+      largest = std::max(largest, std::abs(X(i, c)));
+  // Each partial sum of at most r rows is within r * largest * (1 + r * 2^-52) of zero.
+  rules.sums_decide =
+      std::isfinite(largest * 2.0 * static_cast<double>(draws(static_cast<std::size_t>(X.rows()))));
+  // A lower bound on the re-executions still needed, to refuse an instance out of reach before
+  // enumerating it: Phase 1 of an iteration draws all of its r rows before any query, so its
+  // |S|^r draw sequences from a state are each one re-execution at least, whatever merges later.
+  const auto refuse = [&](const std::string& what) {
+    throw ParameterError("--max-branches = " + std::to_string(options.max_branches) +
+                         " is too small: " + what + " (raise it, or choose a smaller instance)");
+  };
+  const auto refuse_if_beyond = [&](long double needed, const std::string& what) {
+    if (static_cast<long double>(out.branches) + needed >
+        static_cast<long double>(options.max_branches))
+      refuse(what);
+  };
+  const auto sequences = [&](std::size_t size) {
+    return std::pow(static_cast<long double>(size), static_cast<long double>(draws(size)));
+  };
+  {
+    const std::size_t rows = labels.size();
+    refuse_if_beyond(sequences(rows), "the " + std::to_string(draws(rows)) + " draws of Z from " +
+                                          std::to_string(rows) +
+                                          " rows in iteration 1 alone need " +
+                                          count_text(sequences(rows)) + " re-executions at least");
+  }
   // The states still to explore, by where they are; a branch only reaches states further on, so
   // the first group is complete when it is taken (every branch into it has been explored).
   std::map<Progress, std::map<std::string, Node>> pending;
@@ -363,34 +569,39 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     do {
       br.restart();
       if (++out.branches > options.max_branches)
-        throw ParameterError("--max-branches = " + std::to_string(options.max_branches) +
-                             " is too small: the exact enumeration needs more branches (raise "
-                             "it, or choose a smaller instance)");
+        refuse("the exact enumeration needs more re-executions");
       int c = 0;
       if (correlated) c = static_cast<int>(br.decide(correlated_w));
       Oracle& base = correlated ? (c == 0 ? static_cast<Oracle&>(*calm) : *confused) : *fixed;
       BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
                          oracle.coin_flip);
       BranchingChooser chooser(br);
-      Replay obs(start, params, bo, c,
-                 options.joint_queries ? std::optional(std::pair(node.phase1, node.phase2))
-                                       : std::nullopt);
+      Replay obs(X, start, params, rules, bo, c,
+                 options.joint_queries && !rules.future
+                     ? std::optional(std::pair(node.phase1, node.phase2))
+                     : std::nullopt);
       std::optional<Result> R;
       try {
         R.emplace(options.run ? options.run(X, bo, chooser, params, &obs)
                               : run_ssac(X, bo, chooser, params, &obs));
       } catch (const StopAtBoundary&) {
       }
-      const Rational p = node.p * br.probability();
+      const Rational branch = br.probability();
+      const Rational p = node.p * branch;
       out.expected_queries_phase1 += p * obs.phase1;
       out.expected_queries_phase2 += p * obs.phase2;
       if (!obs.active())  // the replay must pass through its start state
         throw std::logic_error("exact enumeration: a replay missed its start state");
       if (R) {
         outcomes[{R->labels, R->clusters_recovered}] += p;
-        if (options.joint_queries)
+        if (options.joint_queries && rules.future) {
+          for (const auto& [c, pc] : node.before)
+            joint[{R->labels, c.first + obs.phase1, c.second + obs.phase2,
+                   R->clusters_recovered}] += pc * branch;
+        } else if (options.joint_queries) {
           joint[{R->labels, node.phase1 + obs.phase1, node.phase2 + obs.phase2,
                  R->clusters_recovered}] += p;
+        }
         continue;
       }
       auto& group = pending[obs.reached];
@@ -399,16 +610,34 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
         it->second.prefix = br.taken();
         it->second.phase1 = node.phase1 + obs.phase1;
         it->second.phase2 = node.phase2 + obs.phase2;
+        it->second.remaining = obs.remaining;
         ++out.states[static_cast<std::size_t>(obs.reached.iteration - 1)];
       }
       it->second.p += p;
+      if (options.joint_queries && rules.future)
+        for (const auto& [c, pc] : node.before)
+          it->second.before[{c.first + obs.phase1, c.second + obs.phase2}] += pc * branch;
     } while (br.next());
   };
-  explore(std::nullopt, {{}, Rational(1), 0, 0});
+  // With the joint law, Merging::future carries each state's law of the queries asked so far
+  // (proofs-notes/exact.md, "The joint law"); Merging::boundaries keys the states on them.
+  Node root;
+  root.p = 1;
+  root.before[{0, 0}] = 1;
+  explore(std::nullopt, root);
   while (!pending.empty()) {
     const Progress at = pending.begin()->first;
-    const std::map<std::string, Node> group = std::move(pending.begin()->second);
+    std::map<std::string, Node> group = std::move(pending.begin()->second);
     pending.erase(pending.begin());
+    if (at.stage == 3) {  // the states at the end of iteration i, where iteration i + 1 starts
+      long double needed = 0;
+      for (const auto& entry : group)
+        needed += sequences(entry.second.remaining);
+      refuse_if_beyond(needed, "the draws of Z in iteration " + std::to_string(at.iteration + 1) +
+                                   " alone need " + count_text(needed) +
+                                   " more re-executions at least, from " +
+                                   std::to_string(group.size()) + " states");
+    }
     for (const auto& [key, node] : group)
       explore(at, node);
   }
