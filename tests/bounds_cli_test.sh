@@ -249,8 +249,10 @@ expect 2 'rho = 1.0000000000000000000001 is outside its admissible range (0, 1]'
 # stdout is unchanged; a bad parameter writes no file; --coq is for the table, not --data.
 "$SSAC" bounds --coq cert.v >with.txt && "$SSAC" bounds >without.txt || bad "--coq run failed"
 cmp -s with.txt without.txt && ok || bad "--coq changed the table"
-[ "$(grep -c '^Lemma row1_' cert.v)" = 6 ] && grep -q '^Lemma row1_eta_random : 5814 < eta_random 3 2 (5 / 100) (11 / 10) (9 / 10) <= 5815\.$' cert.v &&
-  ok || bad "--coq: expected 6 lemmas, eta_random's 5815 among them: $(grep -c ^Lemma cert.v)"
+# Six closed-form ceilings and the two binomial-sum ones (eta_random_binomial and its Pinelis form).
+[ "$(grep -c '^Lemma row1_' cert.v)" = 8 ] && grep -q '^Lemma row1_eta_random : 5814 < eta_random 3 2 (5 / 100) (11 / 10) (9 / 10) <= 5815\.$' cert.v &&
+  grep -q '^Lemma row1_eta_random_binomial : eta_binomial_tail (Rpos 2 + 1) 3 (11 / 10) (9 / 10) 5815 <= ' cert.v &&
+  ok || bad "--coq: expected 8 lemmas, eta_random's 5815 and the binomial sum's among them: $(grep -c ^Lemma cert.v)"
 rm -f cert2.v
 expect 2 'delta = 1 is outside its admissible range (0, 1)' -- "$SSAC" bounds --delta 1 --coq cert2.v
 [ ! -e cert2.v ] && ok || bad "--coq wrote a file for a bad parameter"
