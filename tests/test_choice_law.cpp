@@ -140,6 +140,54 @@ TEST(ChoiceLaw, ANotSureWhereQIsOneIsImpossible) {
   EXPECT_FALSE(law.report().passes());
 }
 
+// A perfect oracle's answers follow no random law: every one is counted as not checked, and none
+// is an abstention choice.
+TEST(ChoiceLaw, EveryAnswerOfAPerfectOracleIsCountedAsNotChecked) {
+  PerfectOracle oracle(kLabels);
+  TraceHeader h;
+  h.params = params();
+  OracleSpec o;
+  o.kind = OracleKind::perfect;
+  h.oracle = o;
+  fixtures::TraceText t(squares(), h);
+  const Result res = run_ssac(squares(), oracle, h.params, 5, t.writer.get());
+  ChoiceLaw law({});
+  law.add_text(squares(), t.text, "t");
+  const ChoiceLawReport r = law.report();
+  ASSERT_GT(res.queries.size(), 0u);
+  EXPECT_EQ(r.answers_not_checked, res.queries.size());
+  EXPECT_EQ(kind(r, "abstention").choices, 0u);
+  EXPECT_EQ(kind(r, "repeat_agreement").choices, 0u);
+}
+
+// Under per-pair memory (proofs-notes/oracle-independence.md) only a pair's first ask is a draw:
+// the abstention choices are the distinct unordered pairs asked, and no repeat is a choice.
+TEST(ChoiceLaw, PerPairMemoryDrawsOncePerPair) {
+  RandomWeakOracle oracle(kLabels, kQ, Rng::stream(7, {kStreamOracle}), OracleMemory::per_pair);
+  TraceHeader h;
+  h.params = params();
+  OracleSpec o;
+  o.kind = OracleKind::random;
+  o.q = kQ;
+  h.oracle = o;
+  h.memory = OracleMemory::per_pair;
+  fixtures::TraceText t(squares(), h);
+  const Result res = run_ssac(squares(), oracle, h.params, 7, t.writer.get());
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (const QueryRecord& q : res.queries)
+    pairs.emplace_back(std::min(q.x, q.y), std::max(q.x, q.y));
+  std::sort(pairs.begin(), pairs.end());
+  const auto distinct =
+      static_cast<std::uint64_t>(std::unique(pairs.begin(), pairs.end()) - pairs.begin());
+  ASSERT_LT(distinct, res.queries.size());  // the run asked some pair twice
+  ChoiceLaw law({});
+  law.add_text(squares(), t.text, "t");
+  const ChoiceLawReport r = law.report();
+  EXPECT_EQ(kind(r, "abstention").choices, distinct);
+  EXPECT_EQ(kind(r, "repeat_agreement").choices, 0u);
+  EXPECT_EQ(r.answers_not_checked, 0u);
+}
+
 TEST(ChoiceLaw, RefusesATraceThatDoesNotConform) {
   std::string t = traces(Bug::none, 1)[0];
   // The first Phase-1 draw's row moved to another: the replay diverges.
