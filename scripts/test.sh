@@ -2,7 +2,7 @@
 # The README's test command: installs what a fresh Debian 12 machine lacks, builds everything with
 # warnings as errors, checks the formatting, and runs every test registered with ctest (unit
 # tests, property suites, command-line tests, the Python module's pytest suite, the examples of
-# README.md and docs/: ctest -L docs).
+# README.md, docs/ and proofs-notes/: ctest -L docs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
