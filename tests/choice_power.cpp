@@ -65,6 +65,35 @@ std::string failing(const ChoiceLawReport& r) {
   return s.empty() ? "-" : s;
 }
 
+// The smallest number on `ladder` at which every one of `reps` repetitions of `bug` fails the
+// check (0 with `never` set when some repetition passes all of it), and the kinds failing there
+// in the first repetition ("-" when never).
+struct Needed {
+  int traces = 0;
+  bool never = false;
+  std::string kinds = "-";
+};
+Needed traces_needed(const ChoiceBugSpec& bug, int reps, const std::vector<int>& ladder,
+                     ssac::AnchorRule anchor = ssac::AnchorRule::opener) {
+  Needed n;
+  for (int rep = 0; rep < reps && !n.never; ++rep) {
+    const std::vector<char> f = fails_at(bug, rep, ladder, true, nullptr, anchor);
+    std::size_t i = 0;
+    while (i < f.size() && !f[i])
+      ++i;
+    if (i == f.size())
+      n.never = true;
+    else
+      n.traces = std::max(n.traces, ladder[i]);
+  }
+  if (!n.never) {
+    std::vector<ChoiceLawReport> rs;
+    fails_at(bug, 0, {n.traces}, false, &rs, anchor);
+    n.kinds = failing(rs.back());
+  }
+  return n;
+}
+
 void clean(int reps, int n) {
   std::printf("| seeds | traces | passes |");
   const ChoiceLawReport none = ChoiceLaw({}).report();
@@ -106,26 +135,9 @@ void controls(int reps) {
       "that fail there |\n|---|---|---|---|\n",
       reps);
   for (const ChoiceBugSpec& b : bugs) {
-    int needed = 0;
-    bool never = false;
-    for (int rep = 0; rep < reps && !never; ++rep) {
-      const std::vector<char> f = fails_at(b, rep, ladder, true);
-      std::size_t i = 0;
-      while (i < f.size() && !f[i])
-        ++i;
-      if (i == f.size())
-        never = true;
-      else
-        needed = std::max(needed, ladder[i]);
-    }
-    std::string kinds = "-";
-    if (!never) {
-      std::vector<ChoiceLawReport> rs;
-      fails_at(b, 0, {needed}, false, &rs);
-      kinds = failing(rs.back());
-    }
+    const Needed n = traces_needed(b, reps, ladder);
     std::printf("| %s | %g | %s | %s |\n", ssac::testing::to_string(b.bug).c_str(), b.strength,
-                never ? "> 5000" : std::to_string(needed).c_str(), kinds.c_str());
+                n.never ? "> 5000" : std::to_string(n.traces).c_str(), n.kinds.c_str());
     std::fflush(stdout);
   }
 }
@@ -243,27 +255,10 @@ void anchors(int reps, int n) {
       reps);
   for (AnchorRule rule : {AnchorRule::random_labelled_row, AnchorRule::random_known_row})
     for (const ChoiceBugSpec& b : bugs) {
-      int needed = 0;
-      bool never = false;
-      for (int rep = 0; rep < reps && !never; ++rep) {
-        const std::vector<char> f = fails_at(b, rep, ladder, true, nullptr, rule);
-        std::size_t i = 0;
-        while (i < f.size() && !f[i])
-          ++i;
-        if (i == f.size())
-          never = true;
-        else
-          needed = std::max(needed, ladder[i]);
-      }
-      std::string kinds = "-";
-      if (!never) {
-        std::vector<ChoiceLawReport> rs;
-        fails_at(b, 0, {needed}, false, &rs, rule);
-        kinds = failing(rs.back());
-      }
+      const Needed n = traces_needed(b, reps, ladder, rule);
       std::printf("| %s | %s | %g | %s | %s |\n", ssac::to_string(rule),
                   ssac::testing::to_string(b.bug).c_str(), b.strength,
-                  never ? "> 5000" : std::to_string(needed).c_str(), kinds.c_str());
+                  n.never ? "> 5000" : std::to_string(n.traces).c_str(), n.kinds.c_str());
       std::fflush(stdout);
     }
 }

@@ -17,6 +17,7 @@ using namespace ssac;
 
 namespace {
 
+using fixtures::error_of;
 using fixtures::squares;
 const std::vector<int>& kLabels = fixtures::kSquareLabels;
 
@@ -34,15 +35,6 @@ std::string trace_of(Search s, std::uint64_t seed, double q = 0.6, bool self_pai
   fixtures::TraceText t(X, h);
   run_ssac(X, oracle, h.params, seed, t.writer.get());
   return t.text;
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    validate_trace(squares(), text, "t.jsonl");
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace

@@ -21,6 +21,7 @@ using namespace ssac;
 namespace {
 
 using fixtures::check_on_squares;
+using fixtures::error_of;
 using fixtures::events_of;
 using fixtures::squares;
 using fixtures::text_of;
@@ -48,15 +49,6 @@ std::string trace_of(const Params& P, std::uint64_t seed, double q = 0.6) {
   fixtures::TraceText t(X, h);
   run_ssac(X, oracle, P, seed, t.writer.get());
   return t.text;
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    validate_trace(squares(), text, "t.jsonl");
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 std::size_t count_events(const std::vector<json>& ev, const std::string& kind) {

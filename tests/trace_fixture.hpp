@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ssac/data.hpp"
+#include "ssac/error.hpp"
 #include "ssac/trace.hpp"
 
 namespace ssac::fixtures {
@@ -27,5 +28,16 @@ struct TraceText {
   std::string text;
   std::unique_ptr<RunObserver> writer;
 };
+
+// The one error line `validate_trace` gives a trace of squares() named t.jsonl, or "" when it
+// reads (whether or not it conforms).
+inline std::string error_of(const std::string& text) {
+  try {
+    validate_trace(squares(), text, "t.jsonl");
+  } catch (const DataError& e) {
+    return e.what();
+  }
+  return "";
+}
 
 }  // namespace ssac::fixtures
