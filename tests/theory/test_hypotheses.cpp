@@ -104,12 +104,99 @@ TEST(Hypotheses, DistanceWeakConditions) {
   const HypothesisReport far =
       check_theorem2(d, 2, Decimal("10.5"), Decimal("0.9"), Decimal("0.05"));
   EXPECT_EQ(failing(far), (std::vector<HypothesisId>{HypothesisId::oracle, HypothesisId::x_star}));
-  // Without the mean points no cluster has an x* below c = 2(0.6) - 1 = 0.2: C_1's nearest point
-  // to its mean (2.5) is 0.5 away, a quarter of r_1 = 2.
+  // Without the mean points no cluster has an x* below c = 2(0.6) - 1 = 0.2: C_1 = {0, 1, 4, 5}
+  // has mean 2.5 and r_1 = 2.5, its nearest points (1 and 4) at 1.5 = 0.6 r_1; C_2 = {20, 22} has
+  // mean 21 and r_2 = 1, both points at 1 = r_2. The worst cluster, the one named, is C_2 (best
+  // ratio 1 against C_1's 0.6), and its first point at that ratio is row 5.
   const Dataset hollow = line({0, 1, 4, 5, 20, 22}, {1, 1, 1, 1, 2, 2});
   const HypothesisReport h = check_theorem3(hollow, 2, Decimal("0.6"), Decimal("0.05"));
   EXPECT_EQ(failing(h), std::vector<HypothesisId>{HypothesisId::x_star});
-  EXPECT_EQ(h.find(HypothesisId::x_star)->rows.size(), 1u);
+  const Hypothesis* xs = h.find(HypothesisId::x_star);
+  EXPECT_EQ(xs->rows, std::vector<std::size_t>{5});
+  EXPECT_EQ(xs->offending, 1u);
+  EXPECT_EQ(
+      xs->detail.rfind("no x* in C_2: its point nearest the mean, row 5, lies at 1 r(C_2)", 0), 0u)
+      << xs->detail;
+}
+
+// Definition 1 asks each point's own mean to be its *strictly* nearest: a point as far from
+// another cluster's mean as from its own breaks it. C_1 = {0, 4} (mean 2), C_2 = {5, 11} (mean
+// 8): the point 5 of C_2, row 3, lies 3 from mu_2 and 3 from mu_1 (exact in doubles). The margin
+// still holds (gamma = min(3/2, 4/3) = 4/3).
+TEST(Hypotheses, ATieWithAnotherClustersMeanBreaksDefinition1) {
+  const Dataset d = line({0, 4, 5, 11}, {1, 1, 2, 2});
+  const HypothesisReport r = check_theorem1(d, 2);
+  EXPECT_EQ(failing(r), std::vector<HypothesisId>{HypothesisId::center_based});
+  const Hypothesis* h = r.find(HypothesisId::center_based);
+  EXPECT_EQ(h->rows, std::vector<std::size_t>{3});
+  EXPECT_EQ(h->offending, 1u);
+  EXPECT_EQ(h->detail,
+            "1 point(s) not nearest their own mean, first row 3 of C_2: d(x, mu_2) = 3 >= d(x, "
+            "mu_1) = 3");
+  EXPECT_TRUE(r.find(HypothesisId::margin)->holds);
+}
+
+// Two offending points in the second and third of three clusters: both rows named, the first in
+// row order described. C_1 = {0, 2} (mean 1), C_2 = {3, 9} (mean 6), C_3 = {10, 22} (mean 16):
+// row 3 (the point 3 of C_2) lies 3 from mu_2 and 2 from mu_1; row 5 (the point 10 of C_3) lies 6
+// from mu_3 and 4 from mu_2. A point nearer its own mean is never named: rows 1, 2, 4 and 6 hold.
+TEST(Hypotheses, OffendingPointsOutsideTheFirstClusterAreNamed) {
+  const Dataset d = line({0, 2, 3, 9, 10, 22}, {1, 1, 2, 2, 3, 3});
+  const HypothesisReport r = check_theorem1(d, 3);
+  const Hypothesis* h = r.find(HypothesisId::center_based);
+  ASSERT_NE(h, nullptr);
+  EXPECT_FALSE(h->holds);
+  EXPECT_EQ(h->rows, (std::vector<std::size_t>{3, 5}));
+  EXPECT_EQ(h->offending, 2u);
+  EXPECT_EQ(h->detail,
+            "2 point(s) not nearest their own mean, first row 3 of C_2: d(x, mu_2) = 3 >= d(x, "
+            "mu_1) = 2");
+}
+
+// When Definition 1 holds, the detail is the smallest ratio d(x, mu_j) / d(x, mu_i): on C_1 = {0,
+// 2}, C_2 = {4, 6} (means 1 and 5) the points 2 and 4 attain 3 / 1.
+TEST(Hypotheses, Definition1sSmallestRatioIsReported) {
+  const Dataset d = line({0, 2, 4, 6}, {1, 1, 2, 2});
+  const HypothesisReport r = check_theorem1(d, 2);
+  const Hypothesis* h = r.find(HypothesisId::center_based);
+  EXPECT_TRUE(h->holds);
+  EXPECT_TRUE(h->rows.empty());
+  EXPECT_EQ(
+      h->detail,
+      "every point nearer its own cluster's mean (smallest ratio d(x, mu_j) / d(x, mu_i) = 3)");
+}
+
+// The margin attained by a cluster other than the first: C_1 = {0, 2} (mean 1, r = 1, nearest
+// outsider 10 at 9: ratio 9), C_2 = {10, 14} (mean 12, r = 2, nearest outsider 2 at 10: ratio 5).
+// At gamma = 6 Definition 2 fails in C_2: the outsider row 2 and C_2's first row at r, row 3.
+TEST(Hypotheses, TheMarginsFailingClusterIsNamedWhenItIsNotTheFirst) {
+  const Dataset d = line({0, 2, 10, 14}, {1, 1, 2, 2});
+  EXPECT_TRUE(check_theorem1(d, 2, Decimal("5")).all_hold());
+  const HypothesisReport r = check_theorem1(d, 2, Decimal("6"));
+  EXPECT_EQ(failing(r), std::vector<HypothesisId>{HypothesisId::margin});
+  const Hypothesis* h = r.find(HypothesisId::margin);
+  EXPECT_EQ(h->rows, (std::vector<std::size_t>{2, 3}));
+  EXPECT_EQ(h->offending, 2u);
+  EXPECT_EQ(h->detail,
+            "gamma = 6 exceeds the data's margin 5 (cluster 2: row 2 lies 10 from mu_2, row 3 of "
+            "C_2 at r = 2)");
+}
+
+// x* missing in the middle one of three clusters only: C_1 = {0, 10, 20} and C_3 = {200, 210,
+// 220} have a point at their mean (ratio 0); C_2 = {100, 104, 110, 114} (mean 107, r = 7) has its
+// nearest points 104 and 110 at 3/7 r_2, not below c = 2(0.6) - 1 = 0.2. Row 5 (104) is named.
+TEST(Hypotheses, XStarMissingInTheMiddleClusterIsNamed) {
+  const Dataset d =
+      line({0, 10, 20, 100, 104, 110, 114, 200, 210, 220}, {1, 1, 1, 2, 2, 2, 2, 3, 3, 3});
+  const HypothesisReport r = check_theorem3(d, 3, Decimal("0.6"), Decimal("0.05"));
+  EXPECT_EQ(failing(r), std::vector<HypothesisId>{HypothesisId::x_star});
+  const Hypothesis* h = r.find(HypothesisId::x_star);
+  EXPECT_EQ(h->rows, std::vector<std::size_t>{5});
+  EXPECT_EQ(h->detail.rfind("no x* in C_2: its point nearest the mean, row 5, lies at 0.428571429 "
+                            "r(C_2)",
+                            0),
+            0u)
+      << h->detail;
 }
 
 }  // namespace
