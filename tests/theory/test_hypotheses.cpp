@@ -53,6 +53,8 @@ TEST(Hypotheses, TheNewTheorem3InstanceMeetsEveryHypothesis) {
   EXPECT_TRUE(r.all_hold()) << r.failures();
   EXPECT_EQ(r.items.size(), 6u);
   EXPECT_TRUE(r.failures().empty());
+  // The x* condition's figures; its eps is (gamma-1)/2 here, so no remark (errata E3).
+  EXPECT_EQ(r.find(HypothesisId::x_star)->detail, "t_max = 0 < c = 0.5, eps = 0.15");
 }
 
 TEST(Hypotheses, RepeatedPointsAreNamed) {
@@ -98,7 +100,11 @@ TEST(Hypotheses, KMustBeTheNumberOfClusters) {
 TEST(Hypotheses, DistanceWeakConditions) {
   // C_1 = {0, 1, 2, 3, 4} (mean 2, r = 2), C_2 = {20, 21, 22} (mean 21, r = 1): gamma = 9.
   const Dataset d = line({0, 1, 2, 3, 4, 20, 21, 22}, {1, 1, 1, 1, 1, 2, 2, 2});
-  EXPECT_TRUE(check_theorem2(d, 2, Decimal("9.5"), Decimal("0.9"), Decimal("0.05")).all_hold());
+  const HypothesisReport ok = check_theorem2(d, 2, Decimal("9.5"), Decimal("0.9"), Decimal("0.05"));
+  EXPECT_TRUE(ok.all_hold());
+  // c = min{2(0.9) - 1, gamma - nu + 1} = 0.5 leaves an eps below (gamma - 1)/2 = 4 (errata E3).
+  EXPECT_EQ(ok.find(HypothesisId::x_star)->detail,
+            "t_max = 0 < c = 0.5, eps = 0.25 (below (gamma-1)/2 = 4: proofs-notes/errata.md, E3)");
   // nu = 10.5 > gamma + 1: the oracle's condition fails, and with it c = min{0.8, -0.5} < 0
   // leaves no x*.
   const HypothesisReport far =
@@ -197,6 +203,36 @@ TEST(Hypotheses, XStarMissingInTheMiddleClusterIsNamed) {
                             0),
             0u)
       << h->detail;
+}
+
+// Two clusters tie for the worst best ratio: C_1 = {0, 1, 4, 5} (mean 2.5, r = 2.5, nearest points
+// at 1.5 = 0.6 r) and C_2 = {20, 22, 28, 30} (mean 25, r = 5, nearest at 3 = 0.6 r; both ratios
+// the same double). The first such cluster is named, with its first point at that ratio (row 2).
+TEST(Hypotheses, XStarTieBetweenClustersNamesTheFirst) {
+  const Dataset d = line({0, 1, 4, 5, 20, 22, 28, 30}, {1, 1, 1, 1, 2, 2, 2, 2});
+  const HypothesisReport r = check_theorem3(d, 2, Decimal("0.6"), Decimal("0.05"));
+  EXPECT_EQ(failing(r), std::vector<HypothesisId>{HypothesisId::x_star});
+  const Hypothesis* h = r.find(HypothesisId::x_star);
+  EXPECT_EQ(h->rows, std::vector<std::size_t>{2});
+  EXPECT_EQ(
+      h->detail.rfind("no x* in C_1: its point nearest the mean, row 2, lies at 0.6 r(C_1)", 0), 0u)
+      << h->detail;
+}
+
+// Every cluster attains the margin 3 and C_1's two nearest outsiders tie: C_1 = {0, 2} (mean 1,
+// r = 1), C_2 = {4, 6}, C_3 = {-2, -4}. At gamma = 4 the first cluster is named, with its first row
+// at r (row 1) and its first outsider in row order at 3 from mu_1 (row 3, the point 4; row 5, the
+// point -2, ties with it).
+TEST(Hypotheses, MarginTiesNameTheFirstClusterAndOutsider) {
+  const Dataset d = line({0, 2, 4, 6, -2, -4}, {1, 1, 2, 2, 3, 3});
+  const HypothesisReport r = check_theorem1(d, 3, Decimal("4"));
+  EXPECT_EQ(failing(r), std::vector<HypothesisId>{HypothesisId::margin});
+  const Hypothesis* h = r.find(HypothesisId::margin);
+  EXPECT_EQ(h->rows, (std::vector<std::size_t>{1, 3}));
+  EXPECT_EQ(
+      h->detail,
+      "gamma = 4 exceeds the data's margin 3 (cluster 1: row 3 lies 3 from mu_1, row 1 of C_1 "
+      "at r = 1)");
 }
 
 }  // namespace
