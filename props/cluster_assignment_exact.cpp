@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <vector>
+
 #include "ssac/exact.hpp"
 #include "ssac/observer.hpp"
 #include "ssac/theory/bounds.hpp"
@@ -126,7 +128,62 @@ void check_exact(bool elimination) {
   RC_ASSERT(abs(th - value) < F("1e-45"));
 }
 
+// Stops the run once iteration 1's Phase-1 draws are assigned and keeps their assignments.
+class Assignments : public RunObserver {
+ public:
+  struct Stop {};
+  void assigned(const Iteration& it) override {
+    assignment = it.assignment;
+    throw Stop{};
+  }
+  std::vector<int> assignment;
+};
+
+// k = 3, rows 0 (cluster 1), 1 (cluster 2), 2 (`third`'s cluster), 3 (the remaining cluster),
+// drawn 0, 1, 2 (r = 3): P(draw 3 is placed | draws 1 and 2 opened clusters 1 and 2), exactly.
+Rational third_draw_placed(int third, const Rational& q) {
+  Matrix X(4, 1);
+  X << 10, 20, third == 1 ? 11 : 30, third == 1 ? 30 : 11;
+  const std::vector<int> truth{1, 2, third, third == 1 ? 3 : 1};
+  Params P;
+  P.k = 3;
+  P.eta = 1.0;  // r = k eta = 3
+  P.oracle_clusters = 3;
+  Rational known = 0, placed = 0;
+  Branches br;
+  do {
+    br.restart();
+    InOrder chooser;
+    BranchingWeak oracle(br, truth, q);
+    Assignments obs;
+    try {
+      run_ssac(X, oracle, chooser, P, &obs);
+    } catch (const Assignments::Stop&) {
+    }
+    if (obs.assignment.size() == 3 && obs.assignment[0] == 1 && obs.assignment[1] == 2) {
+      known += br.probability();
+      if (obs.assignment[2] != 0) placed += br.probability();
+    }
+  } while (br.next());
+  return placed / known;
+}
+
 }  // namespace
+
+// The draws of Phase 1 are not assignment-known with one probability when k >= 3
+// (proofs-notes/lemma-distance-ran.md, "What the repair needs"): with clusters 1 and 2 known, a
+// draw from cluster 1 is placed on one yes from its anchor (probability q; a no from cluster 2's
+// anchor cannot place it while cluster 3 is undiscovered), a draw from the undiscovered cluster 3
+// only on two no's (q^2). Both are at least q^(k-1) = q^2, the bound the proof uses. Exact, q =
+// 7/10.
+TEST(ClusterAssignmentQuery, KnownAndUndiscoveredClusterDrawsArePlacedWithUnequalProbabilities) {
+  const Rational q(7, 10);
+  const Rational from_known = third_draw_placed(1, q), from_new = third_draw_placed(3, q);
+  EXPECT_EQ(from_known, Rational(7, 10));
+  EXPECT_EQ(from_new, Rational(49, 100));
+  EXPECT_NE(from_known, from_new);
+  EXPECT_GE(from_new, q * q);
+}
 
 RC_GTEST_PROP(ClusterAssignmentQuery, ExactEnumerationEqualsTheExactValue, ()) {
   check_exact(true);

@@ -284,7 +284,9 @@ int Run::assign(std::size_t x) {
   for (std::size_t i = 0; i < known; ++i)
     anchor[i] = anchor_of(known_[i], x);
   // Under self-pairs=off a point that is itself an anchor is assignment-known without a query;
-  // by default (S4) it is asked like any other point, so every draw is known with one law.
+  // by default (S4) it is asked like any other point, so whether a draw is placed depends on its
+  // cluster and the known clusters, not on which point of its cluster it is (the probabilities
+  // still differ between clusters when k >= 3: proofs-notes/lemma-distance-ran.md).
   if (!P_.rules.self_pairs)
     for (std::size_t i = 0; i < known; ++i)
       if (anchor[i] == x) return known_[i];

@@ -5,7 +5,12 @@
 // which itself has no knowledge of them.
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include "ssac/observer.hpp"
+#include "ssac/oracle.hpp"
+#include "ssac/rng.hpp"
 #include "ssac/ssac.hpp"
 
 namespace ssac::testing {
@@ -30,5 +35,24 @@ Result run_ssac_with_fault(const Matrix& X, Oracle& oracle, Chooser& chooser, co
 // The same with the reference's own choices for `seed` (see run_ssac).
 Result run_ssac_with_fault(const Matrix& X, Oracle& oracle, const Params& params,
                            std::uint64_t seed, Fault fault, RunObserver* observer = nullptr);
+
+// Not a broken step but an oracle that meets Definition 5 to the letter and not its single-rate
+// erasure reading (proofs-notes/oracle-independence.md, clause 2): fresh, independent, memoryless
+// abstentions with probability 1 - q on every pair x != y, as RandomWeakOracle draws them, and
+// never an abstention on a self-pair Q(x, x), which it answers yes ("not-sure with probability at
+// most 1 - q" allows 0). With self-pairs asked (S4) Phase 1 then sees what the former rule
+// self-pairs=off made it see: a re-drawn anchor is always placed (theorem1-random-weak.md, "Which
+// oracle"). A person who answers self-pairs with yes is this oracle.
+class SelfPairSureOracle : public Oracle {
+ public:
+  SelfPairSureOracle(std::vector<int> labels, double q, Rng rng)
+      : inner_(std::move(labels), q, rng) {}
+  Answer query(std::size_t x, std::size_t y) override {
+    return x == y ? Answer::Yes : inner_.query(x, y);
+  }
+
+ private:
+  RandomWeakOracle inner_;
+};
 
 }  // namespace ssac::testing
