@@ -5,7 +5,7 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import FiniteProb Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
+From SSAC Require Import FiniteProb Erasure Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
@@ -66,6 +66,12 @@ Goal True. idtac "*** Algorithm 2 step failure: BinarySearch.vote_fail_iff". exa
 Print Assumptions vote_fail_iff.
 Goal True. idtac "*** Algorithm 4 never fails: BinarySearch.unified_search_never_fails". exact I. Abort.
 Print Assumptions unified_search_never_fails.
+Goal True. idtac "*** Probe at step j has depth j: BinarySearch.binary_search_probe_depth". exact I. Abort.
+Print Assumptions binary_search_probe_depth.
+Goal True. idtac "*** A failed probe's coins all say not-sure: Algorithm1.step_fails_erased". exact I. Abort.
+Print Assumptions step_fails_erased.
+Goal True. idtac "*** Erasure tail: Erasure.erasure_tail". exact I. Abort.
+Print Assumptions erasure_tail.
 Goal True. idtac "*** Algorithm 1, one good iteration: Algorithm1.iteration_good". exact I. Abort.
 Print Assumptions iteration_good.
 Goal True. idtac "*** Algorithm 1, a run without bad events: Algorithm1.recovery_unless_bad". exact I. Abort.
