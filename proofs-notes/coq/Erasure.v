@@ -29,8 +29,8 @@ Definition erased_at (t : Table) (i j b : nat) : bool := nth b (nth j (nth i t [
 Section Erasure.
 (* K iterations, steps probes per search, beta answers per probe; the abstention rate is 1 - qt. *)
 Variables (K steps beta : nat) (q qt : R).
-Hypothesis qt_range : q <= qt <= 1.
-Hypothesis q_nonneg : 0 <= q.
+Hypothesis qt_range : 0 <= qt <= 1.
+Hypothesis qt_ge_q : q <= qt.
 
 Lemma coin_range : 0 <= 1 - qt <= 1.
 Proof. lra. Qed.
