@@ -5,7 +5,7 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import FiniteProb Erasure Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
+From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
@@ -72,6 +72,12 @@ Goal True. idtac "*** A failed probe's coins all say not-sure: Algorithm1.step_f
 Print Assumptions step_fails_erased.
 Goal True. idtac "*** Erasure tail: Erasure.erasure_tail". exact I. Abort.
 Print Assumptions erasure_tail.
+Goal True. idtac "*** Sequential MGF step: Phase1.sequential_mgf". exact I. Abort.
+Print Assumptions sequential_mgf.
+Goal True. idtac "*** Definition 4 places a draw w.p. >= q^(k-1): Phase1.assign_known_prob". exact I. Abort.
+Print Assumptions assign_known_prob.
+Goal True. idtac "*** Phase 1's count, E[e^(-tA)]: Phase1.phase1_count_mgf". exact I. Abort.
+Print Assumptions phase1_count_mgf.
 Goal True. idtac "*** Algorithm 1, one good iteration: Algorithm1.iteration_good". exact I. Abort.
 Print Assumptions iteration_good.
 Goal True. idtac "*** Algorithm 1, a run without bad events: Algorithm1.recovery_unless_bad". exact I. Abort.
