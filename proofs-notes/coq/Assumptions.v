@@ -78,6 +78,10 @@ Goal True. idtac "*** Definition 4 places a draw w.p. >= q^(k-1): Phase1.assign_
 Print Assumptions assign_known_prob.
 Goal True. idtac "*** Phase 1's count, E[e^(-tA)]: Phase1.phase1_count_mgf". exact I. Abort.
 Print Assumptions phase1_count_mgf.
+Goal True. idtac "*** r >= k eta draws to x^eta: Phase1.draws_to_eta". exact I. Abort.
+Print Assumptions draws_to_eta.
+Goal True. idtac "*** Phase 1's count at the theorem's eta: Phase1.phase1_count_eta". exact I. Abort.
+Print Assumptions phase1_count_eta.
 Goal True. idtac "*** Algorithm 1, one good iteration: Algorithm1.iteration_good". exact I. Abort.
 Print Assumptions iteration_good.
 Goal True. idtac "*** Algorithm 1, a run without bad events: Algorithm1.recovery_unless_bad". exact I. Abort.

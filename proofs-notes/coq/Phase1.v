@@ -24,7 +24,7 @@
 From Coq Require Import Reals Lra Lia List Permutation.
 Import ListNotations.
 From SSAC Require Import FiniteProb.
-From SSAC Require BinarySearch.
+From SSAC Require BinarySearch Bounds Combinatorics.
 Open Scope R_scope.
 
 (* ---- The sequential MGF step -------------------------------------------------------------- *)
@@ -386,3 +386,82 @@ Proof.
   - intros s w sx Is Hin. exact (phase1_step_ok s w sx Is Hin).
 Qed.
 End Phase1Count.
+
+(* ---- From r = ceil(k eta) draws to the theorem's x^eta (Lemma 7's arithmetic) -------------- *)
+(* With t = c/k (c = eps^2/2 = (gamma-1)^2/8, the exponent vector Hoeffding gives per point of
+   Z_p, and |Z_p| >= A/k by Combinatorics.pigeonhole_argmax), r >= k eta draws give
+   (1 - a + a e^{-c/k})^r <= (1 - a + a e^{-c})^eta: Jensen's step
+   (Combinatorics.mixture_exp_pow_le) keeps eta. *)
+Lemma Rpower_antitone_exp (B s s' : R) : 0 < B <= 1 -> s <= s' -> Rpower B s' <= Rpower B s.
+Proof.
+  intros [B0 B1] Hs. unfold Rpower.
+  assert (L : ln B <= 0).
+  { destruct (Req_dec B 1) as [-> | N]; [rewrite ln_1; lra |].
+    left. rewrite <- ln_1. apply ln_increasing; lra. }
+  assert (s' * ln B <= s * ln B) by nra.
+  destruct (Req_dec (s' * ln B) (s * ln B)) as [-> | N]; [lra |].
+  left. apply exp_increasing. lra.
+Qed.
+
+Lemma div_k_nonneg (c : R) (k : nat) : 0 <= c -> (1 <= k)%nat -> 0 <= c / INR k.
+Proof.
+  intros Hc Hk. unfold Rdiv. apply Rmult_le_pos; [exact Hc |].
+  left. apply Rinv_0_lt_compat, lt_0_INR. lia.
+Qed.
+
+Lemma mixture_pos (a c : R) : 0 <= a <= 1 -> 0 < Bounds.mixture a c.
+Proof.
+  intro Ha. unfold Bounds.mixture. pose proof (exp_pos (- c)).
+  destruct (Req_dec a 1) as [-> | N]; [lra |]. nra.
+Qed.
+
+Theorem draws_to_eta (a c eta : R) (k r : nat) :
+  0 <= a <= 1 -> 0 <= c -> (1 <= k)%nat -> 0 <= eta -> INR k * eta <= INR r ->
+  (1 - a + a * exp (- (c / INR k))) ^ r <= Rpower (Bounds.mixture a c) eta.
+Proof.
+  intros Ha Hc Hk Heta Hr.
+  set (B := 1 - a + a * exp (- (c / INR k))).
+  assert (Bpos : 0 < B) by (apply (mixture_pos a (c / INR k) Ha)).
+  assert (B1 : B <= 1).
+  { unfold B. assert (exp (- (c / INR k)) <= 1).
+    { rewrite <- exp_0. assert (0 <= c / INR k) by (apply div_k_nonneg; assumption).
+      destruct (Req_dec (c / INR k) 0) as [E | N]; [rewrite E, Ropp_0; lra |].
+      left. apply exp_increasing. lra. }
+    nra. }
+  rewrite <- Rpower_pow by exact Bpos.
+  apply Rle_trans with (Rpower B (INR k * eta)); [apply Rpower_antitone_exp; [lra | exact Hr] |].
+  rewrite <- Rpower_mult, Rpower_pow by exact Bpos.
+  apply Rle_Rpower_l; [exact Heta |]. split; [apply pow_lt; exact Bpos |].
+  apply Combinatorics.mixture_exp_pow_le; assumption.
+Qed.
+
+(* Phase 1's count on the concrete space, at the theorem's eta: with r >= k eta draws (r =
+   ceil(k eta), Combinatorics.sample_size_ceiling) and abstention rate 1 - qt <= 1 - q,
+   E[e^{-(c/k) A}] <= (1 - q^{k-1} + q^{k-1} e^{-c})^eta, the x^eta of eta_random
+   (Bounds.eta_random_inverts).  What Lemma 7 still needs on top of this is the conditional
+   vector-Hoeffding bound P(bad center | A, the clusters, the coins) <= (m+1) e^{-c |Z_p|} and
+   |Z_p| >= A/k. *)
+Theorem phase1_count_eta (k : nat) (elim : bool) (q qt : R) (Hqt : 0 <= qt <= 1)
+  (S : list nat) (HS : S <> []) (label : nat -> nat) (c eta : R) (r : nat) (known : list nat) :
+  0 <= q <= qt -> (2 <= k)%nat \/ elim = true -> (forall x, List.In x S -> (label x < k)%nat) ->
+  0 <= c -> 0 <= eta -> INR k * eta <= INR r -> known_ok k known ->
+  E (count (list nat) (phase1_step k elim qt Hqt S HS label) r known)
+    (fun A => exp (- (c / INR k) * INR A)) <=
+  Rpower (Bounds.mixture (q ^ (k - 1)) c) eta.
+Proof.
+  intros Hq Hk Hl Hc Heta Hr Ok.
+  assert (K1 : (1 <= k)%nat).
+  { destruct S as [| x S']; [congruence |]. pose proof (Hl x (or_introl eq_refl)). lia. }
+  assert (Ha : 0 <= qt ^ (k - 1) <= 1)
+    by (split; [apply pow_le; lra | rewrite <- (pow1 (k - 1)); apply pow_incr; lra]).
+  eapply Rle_trans.
+  { apply phase1_count_mgf; [exact Hk | exact Hl | | exact Ok].
+    apply div_k_nonneg; assumption. }
+  eapply Rle_trans; [apply (draws_to_eta (qt ^ (k - 1)) c eta k r); assumption |].
+  apply Rle_Rpower_l; [exact Heta |]. split.
+  - apply mixture_pos. exact Ha.
+  - unfold Bounds.mixture. assert (exp (- c) <= 1).
+    { rewrite <- exp_0. destruct (Req_dec c 0) as [-> | N]; [rewrite Ropp_0; lra |].
+      left. apply exp_increasing. lra. }
+    assert (q ^ (k - 1) <= qt ^ (k - 1)) by (apply pow_incr; lra). nra.
+Qed.
