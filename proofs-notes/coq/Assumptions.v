@@ -5,9 +5,19 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
+From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
 
+Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
+Print Assumptions FiniteProb.P_monotone.
+Goal True. idtac "*** P subadditive: FiniteProb.P_subadditive". exact I. Abort.
+Print Assumptions FiniteProb.P_subadditive.
+Goal True. idtac "*** P empty: FiniteProb.P_empty". exact I. Abort.
+Print Assumptions FiniteProb.P_empty.
+Goal True. idtac "*** All of l iid draws: FiniteProb.P_iid_all". exact I. Abort.
+Print Assumptions FiniteProb.P_iid_all.
+Goal True. idtac "*** One of l iid draws: FiniteProb.P_iid_nth". exact I. Abort.
+Print Assumptions FiniteProb.P_iid_nth.
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
 Print Assumptions close_center.
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center_le". exact I. Abort.
@@ -56,6 +66,24 @@ Goal True. idtac "*** Algorithm 2 step failure: BinarySearch.vote_fail_iff". exa
 Print Assumptions vote_fail_iff.
 Goal True. idtac "*** Algorithm 4 never fails: BinarySearch.unified_search_never_fails". exact I. Abort.
 Print Assumptions unified_search_never_fails.
+Goal True. idtac "*** Probe at step j has depth j: BinarySearch.binary_search_probe_depth". exact I. Abort.
+Print Assumptions binary_search_probe_depth.
+Goal True. idtac "*** A failed probe's coins all say not-sure: Algorithm1.step_fails_erased". exact I. Abort.
+Print Assumptions step_fails_erased.
+Goal True. idtac "*** Erasure tail: Erasure.erasure_tail". exact I. Abort.
+Print Assumptions erasure_tail.
+Goal True. idtac "*** Sequential MGF step: Phase1.sequential_mgf". exact I. Abort.
+Print Assumptions sequential_mgf.
+Goal True. idtac "*** Definition 4 places a draw w.p. >= q^(k-1): Phase1.assign_known_prob". exact I. Abort.
+Print Assumptions assign_known_prob.
+Goal True. idtac "*** Phase 1's count, E[e^(-tA)]: Phase1.phase1_count_mgf". exact I. Abort.
+Print Assumptions phase1_count_mgf.
+Goal True. idtac "*** r >= k eta draws to x^eta: Phase1.draws_to_eta". exact I. Abort.
+Print Assumptions draws_to_eta.
+Goal True. idtac "*** Phase 1's count at the theorem's eta: Phase1.phase1_count_eta". exact I. Abort.
+Print Assumptions phase1_count_eta.
+Goal True. idtac "*** Argmax with S7's ties and the pigeonhole: Phase1.choose_cluster_pigeonhole". exact I. Abort.
+Print Assumptions choose_cluster_pigeonhole.
 Goal True. idtac "*** Algorithm 1, one good iteration: Algorithm1.iteration_good". exact I. Abort.
 Print Assumptions iteration_good.
 Goal True. idtac "*** Algorithm 1, a run without bad events: Algorithm1.recovery_unless_bad". exact I. Abort.
