@@ -6,7 +6,7 @@
 From Coq Require Import Reals.
 Open Scope R_scope.
 From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
-  Algorithm1 Combinatorics Theorem1.
+  Algorithm1 Combinatorics Hoeffding Theorem1.
 
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
 Print Assumptions close_center.
@@ -72,6 +72,8 @@ Goal True. idtac "*** Union budget: Combinatorics.union_budget". exact I. Abort.
 Print Assumptions union_budget.
 Goal True. idtac "*** Corollary 8 query count: Combinatorics.corollary8_queries". exact I. Abort.
 Print Assumptions corollary8_queries.
+Goal True. idtac "*** Hoeffding's lemma: Hoeffding.hoeffding_lemma". exact I. Abort.
+Print Assumptions hoeffding_lemma.
 Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
 Print Assumptions search_steps_agree.
 Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.
