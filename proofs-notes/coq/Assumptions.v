@@ -5,9 +5,20 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
-  Algorithm1 Combinatorics Hoeffding Theorem1.
+From SSAC Require Import FiniteProb Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
+  Algorithm1 Combinatorics Theorem1.
+From SSAC Require Import Hoeffding.
 
+Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
+Print Assumptions FiniteProb.P_monotone.
+Goal True. idtac "*** P subadditive: FiniteProb.P_subadditive". exact I. Abort.
+Print Assumptions FiniteProb.P_subadditive.
+Goal True. idtac "*** P empty: FiniteProb.P_empty". exact I. Abort.
+Print Assumptions FiniteProb.P_empty.
+Goal True. idtac "*** All of l iid draws: FiniteProb.P_iid_all". exact I. Abort.
+Print Assumptions FiniteProb.P_iid_all.
+Goal True. idtac "*** One of l iid draws: FiniteProb.P_iid_nth". exact I. Abort.
+Print Assumptions FiniteProb.P_iid_nth.
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center". exact I. Abort.
 Print Assumptions close_center.
 Goal True. idtac "*** Lemma 6: CloseCenter.close_center_le". exact I. Abort.
