@@ -7,7 +7,7 @@ From Coq Require Import Reals.
 Open Scope R_scope.
 From SSAC Require Import FiniteProb Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
-From SSAC Require Import Hoeffding.
+From SSAC Require Import Hoeffding McDiarmid MeanTail.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
 Print Assumptions FiniteProb.P_monotone.
@@ -85,6 +85,16 @@ Goal True. idtac "*** Corollary 8 query count: Combinatorics.corollary8_queries"
 Print Assumptions corollary8_queries.
 Goal True. idtac "*** Hoeffding's lemma: Hoeffding.hoeffding_lemma". exact I. Abort.
 Print Assumptions hoeffding_lemma.
+Goal True. idtac "*** McDiarmid's inequality: McDiarmid.mcdiarmid". exact I. Abort.
+Print Assumptions mcdiarmid.
+Goal True. idtac "*** E ||Ybar - mu|| <= rho / sqrt l: MeanTail.mean_dist_expectation". exact I. Abort.
+Print Assumptions mean_dist_expectation.
+Goal True. idtac "*** Tail of ||Ybar - mu||, uniform draws: MeanTail.uniform_mean_tail". exact I. Abort.
+Print Assumptions uniform_mean_tail.
+Goal True. idtac "*** McDiarmid's inequality, statement". exact I. Abort.
+Check @mcdiarmid.
+Goal True. idtac "*** Tail of ||Ybar - mu||, statement". exact I. Abort.
+Check uniform_mean_tail.
 Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
 Print Assumptions search_steps_agree.
 Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.
