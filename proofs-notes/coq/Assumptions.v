@@ -5,7 +5,7 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import FiniteProb Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
+From SSAC Require Import FiniteProb Metric CloseCenter Proposition9 Inversion Bounds BoundsMcDiarmid BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
 From SSAC Require Import Hoeffding McDiarmid MeanTail.
 
@@ -47,6 +47,12 @@ Goal True. idtac "*** Bounds.beta_random_inverts". exact I. Abort.
 Print Assumptions beta_random_inverts.
 Goal True. idtac "*** Bounds.beta_union_inverts". exact I. Abort.
 Print Assumptions beta_union_inverts.
+Goal True. idtac "*** BoundsMcDiarmid.eta_mcdiarmid_inverts". exact I. Abort.
+Print Assumptions eta_mcdiarmid_inverts.
+Goal True. idtac "*** BoundsMcDiarmid.mcdiarmid_linearized". exact I. Abort.
+Print Assumptions mcdiarmid_linearized.
+Goal True. idtac "*** BoundsMcDiarmid.eta_mcdiarmid_q1". exact I. Abort.
+Print Assumptions eta_mcdiarmid_q1.
 Goal True. idtac "*** BinomialTail.binomial_tail_le". exact I. Abort.
 Print Assumptions binomial_tail_le.
 Goal True. idtac "*** BinomialTail.binomial_tail_ge". exact I. Abort.
