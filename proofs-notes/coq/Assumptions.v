@@ -7,7 +7,7 @@ From Coq Require Import Reals.
 Open Scope R_scope.
 From SSAC Require Import FiniteProb Metric CloseCenter Proposition9 Inversion Bounds BoundsMcDiarmid BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
-From SSAC Require Import Hoeffding McDiarmid MeanTail.
+From SSAC Require Import Hoeffding McDiarmid MeanTail Theorem1McDiarmid.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
 Print Assumptions FiniteProb.P_monotone.
@@ -97,10 +97,18 @@ Goal True. idtac "*** E ||Ybar - mu|| <= rho / sqrt l: MeanTail.mean_dist_expect
 Print Assumptions mean_dist_expectation.
 Goal True. idtac "*** Tail of ||Ybar - mu||, uniform draws: MeanTail.uniform_mean_tail". exact I. Abort.
 Print Assumptions uniform_mean_tail.
+Goal True. idtac "*** Lemma 7's per-l step with McDiarmid: Theorem1McDiarmid.uniform_lemma7_mcd_tail". exact I. Abort.
+Print Assumptions uniform_lemma7_mcd_tail.
+Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, given its two tails: Theorem1McDiarmid.theorem1_mcdiarmid_given_tails". exact I. Abort.
+Print Assumptions theorem1_mcdiarmid_given_tails.
 Goal True. idtac "*** McDiarmid's inequality, statement". exact I. Abort.
 Check @mcdiarmid.
 Goal True. idtac "*** Tail of ||Ybar - mu||, statement". exact I. Abort.
 Check uniform_mean_tail.
+Goal True. idtac "*** Lemma 7's per-l step with McDiarmid, statement". exact I. Abort.
+Check uniform_lemma7_mcd_tail.
+Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises". exact I. Abort.
+Check theorem1_mcdiarmid_given_tails.
 Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
 Print Assumptions search_steps_agree.
 Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.

@@ -1,0 +1,217 @@
+(* Theorem 1 (thm:optimal_cover_ran) with eta_mcdiarmid (BoundsMcDiarmid.v) in place of the
+   paper's eta: Lemma 7's vector Hoeffding step (appendix Theorem 5, tail (m+1) e^{-l eps^2/2})
+   replaced by McDiarmid's inequality, which is proved (McDiarmid.v, MeanTail.v); derivation and
+   what is and is not machine-checked: proofs-notes/mcdiarmid.md.
+   Two parts:
+   - `uniform_lemma7_mcdiarmid`: the per-draw-count tail that replaces the vector Hoeffding
+     inequality in Lemma 7, for the concrete uniform law (FiniteProb.uniform_seq): l draws with
+     replacement from a finite C in R^m with mean mu and radius rho give
+     P(||Ybar - mu|| > eps rho) <= H e^{-l c}, H = e^{w/2}, c = eps^2/2 * w/(1+w), any w >= 0; at
+     eps = (gamma-1)/2 and w = mcd_root k delta it is e^{mcd_root/2} e^{-l mcd_exponent}, the H and
+     c of mcd_tail.  No hypothesis about probability.
+   - `theorem1_mcdiarmid_given_tails`: Theorem 1's union bound (Theorem1.v's run and bad events)
+     with eta >= eta_mcdiarmid, from Lemma 7's tail in mcd_tail's form and the erasure tail.  These
+     two remain hypotheses here: Lemma 7's mixture over the number l = |Z_p| of
+     assignment-known draws of the argmax cluster (the Phase-1 model: exchangeability, the
+     pigeonhole step, the binomial mixture) is not modelled in this file, and the erasure tail
+     is Definition 5's (oracle-independence.md). *)
+From Coq Require Import Reals Lra Lia List.
+Import ListNotations.
+From SSAC Require Import FiniteProb Hoeffding McDiarmid MeanTail Inversion Bounds BoundsMcDiarmid.
+From SSAC Require Metric Algorithm1 Theorem1.
+Open Scope R_scope.
+
+(* ---- Every draw lies in the law's support; so does the mean, within rho of mu ------------- *)
+Lemma iid_support {A} (d : Dist A) (S : A -> Prop) :
+  (forall w a, In (w, a) (outcomes d) -> S a) ->
+  forall n w s, In (w, s) (outcomes (iid d n)) -> Forall S s.
+Proof.
+  intros Hd n. induction n as [| n IH]; intros w s Hin; simpl iid in Hin.
+  - apply in_ret in Hin. subst s. constructor.
+  - apply in_bind in Hin. destruct Hin as [wa [a [Ha [wb Hin]]]].
+    apply in_bind in Hin. destruct Hin as [wt [t [Ht [wu Hin]]]].
+    apply in_ret in Hin. subst s. constructor; [exact (Hd wa a Ha) | exact (IH wt t Ht)].
+Qed.
+
+Lemma dev_norm_le (m : nat) (mu : nat -> R) (rho : R) (s : list (nat -> R)) :
+  Forall (fun y => vnorm m (fun j => y j - mu j) <= rho) s ->
+  vnorm m (dev mu s) <= INR (length s) * rho.
+Proof.
+  induction s as [| y s IH]; intro F.
+  - simpl length. assert (Z : vnorm m (dev mu []) = 0).
+    { unfold vnorm. rewrite <- sqrt_0. f_equal. exact (nsq_zero m). }
+    rewrite Z. simpl INR. lra.
+  - inversion F as [| ? ? Fy Fs]; subst. simpl length. rewrite S_INR.
+    rewrite Rmult_plus_distr_r, Rmult_1_l.
+    eapply Rle_trans; [| apply Rplus_le_compat; [apply IH, Fs | exact Fy]].
+    replace (vnorm m (dev mu (y :: s))) with (vnorm m (fun j => dev mu s j + (y j - mu j)))
+      by (apply vnorm_ext; intros; simpl; ring).
+    apply vnorm_triangle.
+Qed.
+
+Lemma in_uniform {A} (C : list A) (H : C <> []) w y : In (w, y) (outcomes (uniform C H)) -> In y C.
+Proof. simpl. intro Hin. apply in_map_iff in Hin. destruct Hin as [c [Eq Hc]]. injection Eq as _ <-. exact Hc. Qed.
+
+(* ---- Lemma 7's step for l draws: P(||Ybar - mu|| > eps rho) ------------------------------- *)
+(* With eps sqrt l >= 1 McDiarmid's tail at u = eps rho - rho / sqrt l; otherwise 1. *)
+Theorem uniform_mean_tail_strict (C : list (nat -> R)) (H : C <> []) (m l : nat) (rho eps : R) :
+  (forall c, In c C -> vnorm m (fun j => c j - vmean C j) <= rho) ->
+  0 <= eps -> (1 <= l)%nat ->
+  P (uniform_seq C H l) (fun s => Rltb (eps * rho) (vnorm m (fun j => vmean s j - vmean C j)))
+    <= exp (- (Rmax 0 (eps * sqrt (INR l) - 1)) ^ 2 / 2).
+Proof.
+  intros Rad E0 Hl. assert (Pl : 0 < INR l) by (apply lt_0_INR; lia).
+  assert (R0 : 0 <= rho).
+  { destruct C as [| c C']; [contradiction |].
+    apply Rle_trans with (vnorm m (fun j => c j - vmean (c :: C') j));
+      [apply vnorm_nonneg | apply Rad; left; reflexivity]. }
+  (* on the support the mean is within rho of mu *)
+  assert (Within : forall w s, In (w, s) (outcomes (uniform_seq C H l)) ->
+                     vnorm m (fun j => vmean s j - vmean C j) <= rho).
+  { intros w s Hin. pose proof (iid_length _ l w s Hin) as Ls.
+    pose proof (iid_support (uniform C H) (fun y => vnorm m (fun j => y j - vmean C j) <= rho)
+                  (fun w' y Hy => Rad y (in_uniform C H w' y Hy)) l w s Hin) as F.
+    rewrite (vnorm_ext m _ (fun j => / INR l * dev (vmean C) s j)).
+    2: { intros j _. rewrite vmean_dev, Ls; [field; lra |].
+         destruct s; [simpl in Ls; lia | discriminate]. }
+    rewrite vnorm_scale, Rabs_right by (left; apply Rinv_0_lt_compat, Pl).
+    pose proof (dev_norm_le m (vmean C) rho s F) as D. rewrite Ls in D.
+    apply Rmult_le_reg_l with (INR l); [exact Pl |].
+    rewrite <- Rmult_assoc, Rinv_r, Rmult_1_l by lra. exact D. }
+  destruct (Req_dec rho 0) as [Z | NZ].
+  - (* rho = 0: every point is mu, the event is empty on the support *)
+    apply Rle_trans with 0; [| left; apply exp_pos].
+    right. unfold P. rewrite <- (E_const (uniform_seq C H l) 0). apply E_ext_support.
+    intros w s Hin. pose proof (Within w s Hin) as Ws. unfold ind.
+    destruct (Rltb (eps * rho) (vnorm m (fun j => vmean s j - vmean C j))) eqn:Lt;
+      [apply Rltb_true in Lt; nra | reflexivity].
+  - assert (Q : 0 < sqrt (INR l)) by (apply sqrt_lt_R0, Pl).
+    assert (Q2 : sqrt (INR l) * sqrt (INR l) = INR l) by (apply sqrt_sqrt; lra).
+    destruct (Rle_lt_dec (eps * sqrt (INR l)) 1) as [Small | Big].
+    + rewrite Rmax_left by lra. assert (E : - 0 ^ 2 / 2 = 0) by field. rewrite E, exp_0.
+      apply P_le_1.
+    + rewrite Rmax_right by lra.
+      set (u := rho * (eps - / sqrt (INR l))).
+      assert (Uq : rho / sqrt (INR l) + u = eps * rho) by (unfold u; field; lra).
+      assert (U : 0 < u).
+      { unfold u. apply Rmult_lt_0_compat; [lra |].
+        apply Rmult_lt_reg_r with (sqrt (INR l)); [exact Q |].
+        rewrite Rmult_0_l, Rmult_minus_distr_r, Rinv_l by lra. lra. }
+      eapply Rle_trans.
+      { apply P_monotone with
+          (e2 := fun s => Rleb (rho / sqrt (INR l) + u) (vnorm m (fun j => vmean s j - vmean C j))).
+        intros s Hs. apply Rltb_true in Hs. apply Rleb_true. lra. }
+      eapply Rle_trans; [apply (uniform_mean_tail C H m l rho u Rad Hl ltac:(lra) U) |].
+      apply exp_mono. right. unfold u. set (sq := sqrt (INR l)) in *. rewrite <- Q2. field. lra.
+Qed.
+
+(* The form Lemma 7's binomial mixture needs, H e^{-l c} for every l (l = 0 included), through
+   BoundsMcDiarmid.mcdiarmid_linearized: H = e^{w/2}, c = eps^2/2 * w / (1 + w), any w >= 0. *)
+Theorem uniform_lemma7_mcdiarmid (C : list (nat -> R)) (H : C <> []) (m l : nat) (rho eps w : R) :
+  (forall c, In c C -> vnorm m (fun j => c j - vmean C j) <= rho) ->
+  0 <= eps -> 0 <= w ->
+  P (uniform_seq C H l) (fun s => Rltb (eps * rho) (vnorm m (fun j => vmean s j - vmean C j)))
+    <= exp (w / 2) * exp (- (INR l * (eps ^ 2 / 2 * (w / (1 + w))))).
+Proof.
+  intros Rad E0 W0. destruct l as [| l'].
+  - simpl INR. assert (E : - (0 * (eps ^ 2 / 2 * (w / (1 + w)))) = 0) by ring.
+    rewrite E, exp_0, Rmult_1_r. apply Rle_trans with 1; [apply P_le_1 |].
+    rewrite <- exp_0. apply exp_mono. lra.
+  - eapply Rle_trans; [apply uniform_mean_tail_strict; [exact Rad | exact E0 | lia] |].
+    apply mcdiarmid_linearized; [exact E0 | apply pos_INR | exact W0].
+Qed.
+
+(* At Theorem 1's eps = (gamma - 1)/2 and w = mcd_root k delta: the H and c of mcd_tail. *)
+Corollary uniform_lemma7_mcd_tail (C : list (nat -> R)) (H : C <> []) (m l : nat) (rho : R)
+    (k : positive) (delta gamma : R) :
+  (forall c, In c C -> vnorm m (fun j => c j - vmean C j) <= rho) -> 1 < gamma ->
+  P (uniform_seq C H l)
+    (fun s => Rltb ((gamma - 1) / 2 * rho) (vnorm m (fun j => vmean s j - vmean C j)))
+    <= exp (mcd_root k delta / 2) * exp (- (INR l * mcd_exponent k delta gamma)).
+Proof.
+  intros Rad G. pose proof (sqrt_pos (2 * ln (2 * Rpos k / delta))) as W0. fold (mcd_root k delta) in W0.
+  replace (mcd_exponent k delta gamma)
+    with (((gamma - 1) / 2) ^ 2 / 2 * (mcd_root k delta / (1 + mcd_root k delta)))
+    by (unfold mcd_exponent; field; lra).
+  apply uniform_lemma7_mcdiarmid; [exact Rad | lra | exact W0].
+Qed.
+
+(* ---- Theorem 1's union bound at eta >= eta_mcdiarmid --------------------------------------- *)
+Section Theorem1McDiarmid.
+(* Theorem1.v's setting: an abstract probability P on the run's randomness Omega. *)
+Variable Omega : Type.
+Variable Pr : (Omega -> Prop) -> R.
+Hypothesis Pr_monotone : forall A B : Omega -> Prop, (forall w, A w -> B w) -> Pr A <= Pr B.
+Hypothesis Pr_subadditive :
+  forall A B : Omega -> Prop, Pr (fun w => A w \/ B w) <= Pr A + Pr B.
+Hypothesis Pr_empty : Pr (fun _ => False) = 0.
+
+(* Parameters: no dimension m (eta_mcdiarmid does not depend on it); delta < 1 so that
+   L = ln(2k/delta) > 0 (BoundsMcDiarmid.eta_mcdiarmid_inverts). *)
+Variables (k n : positive) (delta gamma q eta : R) (beta : nat).
+Hypothesis delta_range : 0 < delta < 1.
+Hypothesis gamma_gt_1 : 1 < gamma.
+Hypothesis q_range : 0 < q < 1.
+Hypothesis eta_enough : eta_mcdiarmid k delta gamma q <= eta.
+Hypothesis beta_enough : beta_union k n delta q <= INR beta.
+
+Let K : nat := Pos.to_nat k.
+Let n_rows : nat := Pos.to_nat n.
+Let steps : nat := Pos.to_nat (bit_width n).
+
+Variable M : Metric.MetricSpace.
+Variables (label : nat -> nat) (pt center : nat -> Metric.carrier M).
+Hypothesis label_range : forall x, (x < n_rows)%nat -> (label x < K)%nat.
+Hypothesis margin : forall x y, (x < n_rows)%nat -> (y < n_rows)%nat -> label y <> label x ->
+  gamma * Metric.dist (pt x) (center (label x)) < Metric.dist (pt y) (center (label x)).
+
+Variable phase1 : Omega -> nat -> option (nat * Metric.carrier M).
+Variable erased : Omega -> nat -> nat -> nat -> bool.
+
+Let phase1_bad (i : nat) : Omega -> Prop :=
+  Algorithm1.phase1_bad M n_rows label pt center gamma Omega phase1 erased beta i.
+Let step_fails (i j : nat) : Omega -> Prop :=
+  Algorithm1.step_fails M n_rows label pt Omega phase1 erased beta i j.
+Let iteration_ok (i : nat) (w : Omega) : Prop :=
+  ~ phase1_bad i w /\ forall j, (j < steps)%nat -> ~ step_fails i j w.
+
+(* Lemma 7 with McDiarmid: iteration i's Phase 1 (after good iterations) fails with probability at
+   most mcd_tail = e^{mcd_root/2} (1 - q^{k-1} + q^{k-1} e^{-mcd_exponent})^eta.  Its per-l step
+   is proved above (uniform_lemma7_mcd_tail); the mixture over l = |Z_p| is Lemma 7's proof with
+   H e^{-l c} in place of (m+1) e^{-l eps^2/2} (theorem1-random-weak.md), not modelled here. *)
+Hypothesis lemma7_tail_mcdiarmid :
+  forall i, (i < K)%nat ->
+  Pr (fun w => (forall i', (i' < i)%nat -> iteration_ok i' w) /\ phase1_bad i w)
+    <= mcd_tail k delta gamma q eta.
+Hypothesis erasure_tail :
+  forall i j, (i < K)%nat -> (j < steps)%nat -> Pr (step_fails i j) <= (1 - q) ^ beta.
+
+Theorem theorem1_mcdiarmid_given_tails :
+  Pr (fun w => ~ Algorithm1.recovered M n_rows K label pt Omega phase1 erased beta w) <= delta.
+Proof.
+  assert (Kpos : INR K = Rpos k).
+  { unfold K, Rpos. rewrite INR_IZR_INZ, positive_nat_Z. reflexivity. }
+  assert (Hk : 0 < Rpos k) by apply Rpos_pos.
+  assert (T1 : mcd_tail k delta gamma q eta <= delta / (2 * Rpos k)).
+  { apply eta_mcdiarmid_inverts; [exact delta_range | exact gamma_gt_1 | lra | exact eta_enough]. }
+  assert (T2 : INR steps * (1 - q) ^ beta <= delta / (2 * Rpos k))
+    by (apply (Theorem1.phase2_target k n delta q beta); [lra | exact q_range | exact beta_enough]).
+  eapply Rle_trans.
+  { apply Pr_monotone with (B := fun w => exists i, (i < K)%nat /\
+      (((forall i', (i' < i)%nat -> iteration_ok i' w) /\ phase1_bad i w) \/
+       exists j, (j < steps)%nat /\ step_fails i j w)).
+    intros w NR. exact (Theorem1.bad_run_has_bad_event Omega k n gamma beta gamma_gt_1 M label pt
+                          center label_range margin phase1 erased w NR). }
+  eapply Rle_trans; [apply (Theorem1.finite_union Omega Pr Pr_monotone Pr_subadditive Pr_empty k n) |].
+  eapply Rle_trans.
+  { apply (Theorem1.rsum_le k n K _ (fun _ => delta / (2 * Rpos k) + delta / (2 * Rpos k))).
+    intros i Hi.
+    eapply Rle_trans; [apply Pr_subadditive |]. apply Rplus_le_compat.
+    - eapply Rle_trans; [apply lemma7_tail_mcdiarmid; exact Hi | exact T1].
+    - eapply Rle_trans; [apply (Theorem1.finite_union Omega Pr Pr_monotone Pr_subadditive Pr_empty k n) |].
+      eapply Rle_trans; [apply (Theorem1.rsum_le k n steps _ (fun _ => (1 - q) ^ beta)) |].
+      + intros j Hj. apply erasure_tail; assumption.
+      + rewrite Theorem1.rsum_const. exact T2. }
+  rewrite Theorem1.rsum_const, Kpos. right. field. lra.
+Qed.
+End Theorem1McDiarmid.
