@@ -99,6 +99,8 @@ Goal True. idtac "*** Tail of ||Ybar - mu||, uniform draws: MeanTail.uniform_mea
 Print Assumptions uniform_mean_tail.
 Goal True. idtac "*** Lemma 7's per-l step with McDiarmid: Theorem1McDiarmid.uniform_lemma7_mcd_tail". exact I. Abort.
 Print Assumptions uniform_lemma7_mcd_tail.
+Goal True. idtac "*** Lemma 7 with McDiarmid at eta_mcdiarmid: Theorem1McDiarmid.lemma7_mcdiarmid". exact I. Abort.
+Print Assumptions lemma7_mcdiarmid.
 Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, given its two tails: Theorem1McDiarmid.theorem1_mcdiarmid_given_tails". exact I. Abort.
 Print Assumptions theorem1_mcdiarmid_given_tails.
 Goal True. idtac "*** McDiarmid's inequality, statement". exact I. Abort.
@@ -107,6 +109,8 @@ Goal True. idtac "*** Tail of ||Ybar - mu||, statement". exact I. Abort.
 Check uniform_mean_tail.
 Goal True. idtac "*** Lemma 7's per-l step with McDiarmid, statement". exact I. Abort.
 Check uniform_lemma7_mcd_tail.
+Goal True. idtac "*** Lemma 7 with McDiarmid at eta_mcdiarmid, statement". exact I. Abort.
+Check lemma7_mcdiarmid.
 Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises". exact I. Abort.
 Check theorem1_mcdiarmid_given_tails.
 Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.

@@ -136,6 +136,134 @@ Proof.
   apply uniform_lemma7_mcdiarmid; [exact Rad | lra | exact W0].
 Qed.
 
+(* ---- Lemma 7 as the paper proves it, with McDiarmid: s draws with assignment coins ----------
+   The proof of Lemma 7 (lemma:distance_ran) draws s i.i.d. pairs (X_i, xi_i): X_i uniform on C_p,
+   xi_i ~ Bernoulli(q_assign) independent of X_i (the draw's assignment is known), and bounds
+   P(the mean of the known X_i is more than eps r(C_p) from mu_p) by the binomial mixture
+   sum_l C(s,l) qa^l (1-qa)^(s-l) (tail at l).  Here no known draw (l = 0) counts as a failure
+   (Theorem1.v: Phase 1 then gives no p), and the tail at l is H e^{-l c}, so the mixture is
+   H (1 - qa + qa e^{-c})^s, proved by induction on s without binomial coefficients. *)
+
+(* Finite Fubini. *)
+Lemma E_swap {A B} (d : Dist A) (d' : Dist B) (F : A -> B -> R) :
+  E d (fun x => E d' (F x)) = E d' (fun t => E d (fun x => F x t)).
+Proof.
+  unfold E at 1 4. induction (outcomes d) as [| [w a] l IH]; simpl.
+  - symmetry. apply E_const.
+  - rewrite IH. rewrite <- E_scale, <- E_plus. reflexivity.
+Qed.
+
+(* The draws whose assignment is known, in draw order. *)
+Definition known {A} (t : list (A * bool)) : list A := map fst (filter snd t).
+Arguments known {A} t : simpl never.
+
+Section Mixture.
+Context {A : Type} (d : Dist A) (qa : R) (Hqa : 0 <= qa <= 1).
+
+Lemma E_known_S (s : nat) (G : list A -> R) :
+  E (iid (prod d (bernoulli qa Hqa)) (S s)) (fun t => G (known t)) =
+  qa * E d (fun x => E (iid (prod d (bernoulli qa Hqa)) s) (fun t => G (x :: known t))) +
+  (1 - qa) * E (iid (prod d (bernoulli qa Hqa)) s) (fun t => G (known t)).
+Proof.
+  rewrite E_iid_S, E_prod.
+  rewrite (E_ext_support d _ (fun x => qa * E (iid (prod d (bernoulli qa Hqa)) s)
+                                             (fun t => G (x :: known t))
+                                      + (1 - qa) * E (iid (prod d (bernoulli qa Hqa)) s)
+                                                     (fun t => G (known t)))).
+  - rewrite E_plus, E_scale, E_const. reflexivity.
+  - intros w a _. unfold E at 1. cbn [outcomes bernoulli wsum fst snd].
+    change (fun t => G (known ((a, true) :: t))) with (fun t => G (a :: known t)).
+    change (fun t => G (known ((a, false) :: t))) with (fun t => G (known t)).
+    ring.
+Qed.
+
+(* If l draws from d make G at most H e^{-(l + j) c} on average, for every l, then G of the known
+   draws among s is at most H e^{-j c} (1 - qa + qa e^{-c})^s on average. *)
+Lemma known_mixture_bound (H c : R) (s : nat) :
+  forall (j : nat) (G : list A -> R),
+  (forall l, E (iid d l) G <= H * exp (- (INR (l + j) * c))) ->
+  E (iid (prod d (bernoulli qa Hqa)) s) (fun t => G (known t))
+    <= H * exp (- (INR j * c)) * (1 - qa + qa * exp (- c)) ^ s.
+Proof.
+  induction s as [| s IH]; intros j G HG.
+  - simpl iid. rewrite E_ret. specialize (HG O). simpl iid in HG. rewrite E_ret in HG.
+    simpl plus in HG. simpl pow. rewrite Rmult_1_r. exact HG.
+  - rewrite E_known_S, E_swap.
+    set (G' := fun u => E d (fun x => G (x :: u))).
+    assert (HG' : forall l, E (iid d l) G' <= H * exp (- (INR (l + S j) * c))).
+    { intro l. unfold G'. rewrite <- E_swap, <- E_iid_S.
+      replace (l + S j)%nat with (S l + j)%nat by lia. apply HG. }
+    pose proof (IH (S j) G' HG') as I1. pose proof (IH j G HG) as I2.
+    unfold G' in I1.
+    assert (Ej : exp (- (INR (S j) * c)) = exp (- (INR j * c)) * exp (- c)).
+    { rewrite <- exp_plus. f_equal. rewrite S_INR. ring. }
+    rewrite Ej in I1.
+    apply Rle_trans with (qa * (H * (exp (- (INR j * c)) * exp (- c)) * (1 - qa + qa * exp (- c)) ^ s)
+                          + (1 - qa) * (H * exp (- (INR j * c)) * (1 - qa + qa * exp (- c)) ^ s)).
+    + apply Rplus_le_compat; apply Rmult_le_compat_l; lra.
+    + right. simpl pow. ring.
+Qed.
+End Mixture.
+
+(* The failure event of Phase 1 for the known draws u: none, or their mean farther than thr from
+   mu (Theorem1.v's phase1_bad: no p, or d(mu'_p, mu_p) > eps r(C_p)). *)
+Definition mean_bad (m : nat) (mu : nat -> R) (thr : R) (u : list (nat -> R)) : bool :=
+  match u with [] => true | _ => Rltb thr (vnorm m (fun j => vmean u j - mu j)) end.
+
+Theorem lemma7_mcdiarmid_draws (C : list (nat -> R)) (HC : C <> []) (m : nat) (rho : R)
+    (k : positive) (delta gamma qa : R) (Hqa : 0 <= qa <= 1) (s : nat) :
+  (forall c, In c C -> vnorm m (fun j => c j - vmean C j) <= rho) -> 1 < gamma ->
+  P (iid (prod (uniform C HC) (bernoulli qa Hqa)) s)
+    (fun t => mean_bad m (vmean C) ((gamma - 1) / 2 * rho) (known t))
+  <= exp (mcd_root k delta / 2) * (1 - qa + qa * exp (- mcd_exponent k delta gamma)) ^ s.
+Proof.
+  intros Rad G. unfold P.
+  replace (exp (mcd_root k delta / 2))
+    with (exp (mcd_root k delta / 2) * exp (- (INR 0 * mcd_exponent k delta gamma)))
+    by (simpl INR; rewrite Rmult_0_l, Ropp_0, exp_0; ring).
+  apply (known_mixture_bound (uniform C HC) qa Hqa _ _ s O
+           (fun u => ind (mean_bad m (vmean C) ((gamma - 1) / 2 * rho) u))).
+  intro l. rewrite Nat.add_0_r. destruct l as [| l'].
+  - simpl iid. rewrite E_ret. simpl INR. rewrite Rmult_0_l, Ropp_0, exp_0, Rmult_1_r.
+    unfold ind. simpl. rewrite <- exp_0. apply exp_mono.
+    pose proof (sqrt_pos (2 * ln (2 * Rpos k / delta))). unfold mcd_root. lra.
+  - eapply Rle_trans; [| apply (uniform_lemma7_mcd_tail C HC m (S l') rho k delta gamma Rad G)].
+    right. unfold P, uniform_seq. apply E_ext_support. intros w u Hin.
+    pose proof (iid_length _ _ w u Hin) as Lu. destruct u as [| y u']; [discriminate |].
+    reflexivity.
+Qed.
+
+(* Lemma 7 with eta_mcdiarmid: s >= eta >= eta_mcdiarmid draws and an assignment probability
+   qa >= q^{k-1} make Phase 1 fail with probability at most delta/(2k). *)
+Theorem lemma7_mcdiarmid (C : list (nat -> R)) (HC : C <> []) (m : nat) (rho : R)
+    (k : positive) (delta gamma q qa : R) (Hqa : 0 <= qa <= 1) (s : nat) (eta : R) :
+  (forall c, In c C -> vnorm m (fun j => c j - vmean C j) <= rho) ->
+  0 < delta < 1 -> 1 < gamma -> 0 < q <= 1 -> q ^ (Pos.to_nat k - 1) <= qa ->
+  eta_mcdiarmid k delta gamma q <= eta -> eta <= INR s ->
+  P (iid (prod (uniform C HC) (bernoulli qa Hqa)) s)
+    (fun t => mean_bad m (vmean C) ((gamma - 1) / 2 * rho) (known t))
+  <= delta / (2 * Rpos k).
+Proof.
+  intros Rad D G Q Qa Eta S.
+  set (c := mcd_exponent k delta gamma). set (a := q ^ (Pos.to_nat k - 1)).
+  assert (C0 : 0 < c) by (apply mcd_exponent_pos; assumption).
+  assert (A : 0 < a <= 1) by (apply q_assign_range, Q).
+  assert (X : 0 < mixture a c < 1) by (apply mixture_range; assumption).
+  assert (Ec : exp (- c) < 1) by (rewrite <- exp_0; apply exp_increasing; lra).
+  eapply Rle_trans; [apply (lemma7_mcdiarmid_draws C HC m rho k delta gamma qa Hqa s Rad G) |].
+  fold c. eapply Rle_trans; [| apply (eta_mcdiarmid_inverts k delta gamma q eta D G Q); exact Eta].
+  unfold mcd_tail. fold c a. apply Rmult_le_compat_l; [left; apply exp_pos |].
+  (* (1 - qa + qa e^{-c})^s <= mixture(q^{k-1}, c)^s <= mixture(q^{k-1}, c)^eta *)
+  apply Rle_trans with (mixture a c ^ s).
+  - pose proof (exp_pos (- c)). fold a in Qa. apply pow_incr. split.
+    + assert (0 <= qa * exp (- c)) by (apply Rmult_le_pos; lra). lra.
+    + unfold mixture. assert (0 <= (qa - a) * (1 - exp (- c))) by (apply Rmult_le_pos; lra).
+      lra.
+  - rewrite <- Rpower_pow by lra. unfold Rpower. apply exp_mono.
+    assert (ln (mixture a c) < 0) by (rewrite <- ln_1; apply ln_increasing; lra).
+    nra.
+Qed.
+
 (* ---- Theorem 1's union bound at eta >= eta_mcdiarmid --------------------------------------- *)
 Section Theorem1McDiarmid.
 (* Theorem1.v's setting: an abstract probability P on the run's randomness Omega. *)
