@@ -21,12 +21,19 @@
      r'_i = d(x_{j*}, mu'_p) (+infinity when j* = |S_i|), C'_p = {x in S_i : d(x, mu'_p) < r'_i}
      (strict, S6), S_{i+1} = S_i \ C'_p; a failed search assigns nothing (S8);
    - the randomness w : Omega gives, per iteration i, Phase 1's outcome, and per iteration i,
-     probed position and answer b < beta, whether that answer is erased.  Any run of the C++ is
-     of this form (a binary search probes a position at most once), so nothing is assumed of
-     the randomness here. *)
+     search step j and answer b < beta, whether that answer is erased: the b-th answer of the
+     j-th probe, the order in which lib's Run::binary_search and Run::vote ask them (one fresh
+     oracle query each; under S4 a pair (x_j, x_j) is asked too).  The position probed at step j
+     is the one of depth j (BinarySearch.binary_search_probe_depth), so a probe reads its coins
+     through its depth.  Nothing is assumed of the randomness here: Theorem1.v puts the
+     concrete law on it (FiniteProb.v).  The model agrees with the C++ on a run only as long as
+     the C++'s choices are the model's: up to the first bad event (afterwards the labelled-row
+     anchor rules take anchors from wrong Phase-2 labels, which the model does not follow) and
+     apart from near-ties (the C++ orders by doubles, the model by reals). *)
 From Coq Require Import Reals Lra Lia ZArith List Sorted Permutation Relations_1.
 Import ListNotations.
 From SSAC Require Import Metric CloseCenter BinarySearch.
+From SSAC Require FiniteProb.
 Open Scope nat_scope.
 
 Section Algorithm1.
@@ -38,7 +45,7 @@ Variable pt : nat -> M.
 Variable center : nat -> M.
 Variable gamma : R.
 (* The run's randomness: Phase 1's outcome per iteration; the erasures of Phase 2's answers per
-   iteration, probed position and answer. *)
+   iteration, search step and answer. *)
 Variable Omega : Type.
 Variable phase1 : Omega -> nat -> option (nat * M).
 Variable erased : Omega -> nat -> nat -> nat -> bool.
@@ -81,12 +88,14 @@ Fixpoint order (mu' : M) (l : list nat) : list nat :=
 (* The truthful answer to Q(y, x) for y in C_p. *)
 Definition truth (p x : nat) : answer := if label x =? p then Yes else No.
 
-(* The beta answers of the probe of position pos (row x) in iteration i. *)
-Definition answers (w : Omega) (i p pos x : nat) : list answer :=
-  map (fun b => if erased w i pos b then NotSure else truth p x) (seq 0 beta).
+(* The beta answers of the probe at search step `step` (row x) in iteration i. *)
+Definition answers (w : Omega) (i p step x : nat) : list answer :=
+  map (fun b => if erased w i step b then NotSure else truth p x) (seq 0 beta).
 
+(* The probe of position pos of the order o: it is asked at step depth |o| pos. *)
 Definition probe (w : Omega) (i p : nat) (o : list nat) (pos : Z) : decision :=
-  decide_random (answers w i p (Z.to_nat pos) (nth (Z.to_nat pos) o 0)).
+  decide_random
+    (answers w i p (depth (Z.of_nat (length o)) pos) (nth (Z.to_nat pos) o 0)).
 
 Definition search_run (w : Omega) (i p : nat) (mu' : M) (S : list nat) : list Z * outcome :=
   binary_search (Z.of_nat (length (order mu' S))) (probe w i p (order mu' S)).
@@ -345,7 +354,7 @@ Lemma probe_truthful (w : Omega) (i p : nat) (o : list nat) (pos : Z) :
 Proof.
   unfold probe, decide_random, answers.
   destruct (vote_truthful (truth p (nth (Z.to_nat pos) o 0))
-              (map (fun b => if erased w i (Z.to_nat pos) b then NotSure
+              (map (fun b => if erased w i (depth (Z.of_nat (length o)) pos) b then NotSure
                              else truth p (nth (Z.to_nat pos) o 0)) (seq 0 beta)))
     as [-> | ->]; [unfold truth; destruct (_ =? _); discriminate | | auto |].
   - intros x Hx. apply in_map_iff in Hx. destruct Hx as [b [<- _]].
@@ -582,5 +591,81 @@ Proof.
     - apply in_seq. pose proof (label_range x ltac:(apply in_seq; lia)). lia.
     - apply existsb_exists. exists x. split; [exact Hr | apply Nat.eqb_refl]. }
   rewrite E in H. destruct H.
+Qed.
+(* ---- Phase 2's failure is its coins' failure ---------------------------------------------- *)
+(* The j-th probe of iteration i fails only if every one of the beta coins of step j says
+   not-sure: a truthful answer is yes or no (Definition 5: the oracle abstains, never lies), so a
+   vote that fails (BinarySearch.vote_fail_iff) had every answer erased, and the position probed
+   at step j reads the coins of step j (BinarySearch.binary_search_probe_depth).  This is the
+   containment behind Theorem 1's erasure tail (Theorem1.v). *)
+Theorem step_fails_erased (i j : nat) (w : Omega) :
+  step_fails i j w -> forall b, b < beta -> erased w i j b = true.
+Proof.
+  unfold step_fails, failed_probe. destruct (pick w i (remaining w i)) as [[p mu'] |]; [| tauto].
+  intros [pos [Hj F]] b Hb.
+  unfold search_run in Hj. apply binary_search_probe_depth in Hj.
+  unfold probe, decide_random in F. apply vote_fail_iff in F. rewrite Hj in F.
+  unfold answers in F. rewrite Forall_forall in F.
+  pose proof (F _ (in_map (fun b => if erased w i j b then NotSure
+                                    else truth p (nth (Z.to_nat pos) (order mu' (remaining w i)) 0))
+                          (seq 0 beta) b ltac:(apply in_seq; lia))) as Fb.
+  simpl in Fb. destruct (erased w i j b); [reflexivity |].
+  unfold truth in Fb. destruct (_ =? _); discriminate.
+Qed.
+
+(* ---- The events as booleans (FiniteProb.v's events) --------------------------------------- *)
+Definition bad_center_b (w : Omega) (i : nat) (S : list nat) : bool :=
+  match pick w i S with
+  | None => match S with [] => false | _ => true end
+  | Some (p, mu') => FiniteProb.Rltb (eps * radius p) (dist mu' (center p))
+  end.
+
+Lemma bad_center_b_iff w i S : bad_center_b w i S = true <-> bad_center w i S.
+Proof.
+  unfold bad_center_b, bad_center. destruct (pick w i S) as [[p mu'] |].
+  - apply FiniteProb.Rltb_true.
+  - destruct S as [| a S]; split; intro H.
+    + discriminate.
+    + exfalso. apply H. reflexivity.
+    + discriminate.
+    + reflexivity.
+Qed.
+
+Definition is_fail (d : decision) : bool := match d with Fail => true | _ => false end.
+
+Definition failed_probe_b (w : Omega) (i j : nat) (S : list nat) : bool :=
+  match pick w i S with
+  | None => false
+  | Some (p, mu') =>
+      match nth_error (fst (search_run w i p mu' S)) j with
+      | Some pos => is_fail (probe w i p (order mu' S) pos)
+      | None => false
+      end
+  end.
+
+Lemma failed_probe_b_iff w i j S : failed_probe_b w i j S = true <-> failed_probe w i j S.
+Proof.
+  unfold failed_probe_b, failed_probe. destruct (pick w i S) as [[p mu'] |];
+    [| split; [discriminate | tauto]].
+  destruct (nth_error (fst (search_run w i p mu' S)) j) as [pos |] eqn:E.
+  - split.
+    + intro F. exists pos. split; [reflexivity |].
+      destruct (probe w i p (order mu' S) pos); [discriminate | discriminate | reflexivity].
+    + intros [pos' [E' F]]. injection E' as <-. rewrite F. reflexivity.
+  - split; [discriminate | intros [pos' [E' _]]; congruence].
+Qed.
+
+Definition phase1_bad_b (i : nat) (w : Omega) : bool := bad_center_b w i (remaining w i).
+Definition step_fails_b (i j : nat) (w : Omega) : bool := failed_probe_b w i j (remaining w i).
+
+Definition recovered_b (w : Omega) : bool :=
+  forallb (fun x => match labels w k x with Some t => t =? label x | None => false end) rows.
+
+Lemma recovered_b_iff w : recovered_b w = true <-> recovered w.
+Proof.
+  unfold recovered_b, recovered, rows. rewrite forallb_forall. split.
+  - intros H x Hx. specialize (H x (proj2 (in_seq n 0 x) ltac:(lia))).
+    destruct (labels w k x); [apply Nat.eqb_eq in H; congruence | discriminate].
+  - intros H x Hx. apply in_seq in Hx. rewrite (H x ltac:(lia)). apply Nat.eqb_refl.
 Qed.
 End Algorithm1.

@@ -5,7 +5,7 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import FiniteProb Metric CloseCenter Proposition9 Inversion Bounds BoundsMcDiarmid BinomialTail Certificate BinarySearch
+From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Proposition9 Inversion Bounds BoundsMcDiarmid BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
 From SSAC Require Import Hoeffding McDiarmid MeanTail Theorem1McDiarmid.
 
@@ -73,6 +73,22 @@ Goal True. idtac "*** Algorithm 2 step failure: BinarySearch.vote_fail_iff". exa
 Print Assumptions vote_fail_iff.
 Goal True. idtac "*** Algorithm 4 never fails: BinarySearch.unified_search_never_fails". exact I. Abort.
 Print Assumptions unified_search_never_fails.
+Goal True. idtac "*** Probe at step j has depth j: BinarySearch.binary_search_probe_depth". exact I. Abort.
+Print Assumptions binary_search_probe_depth.
+Goal True. idtac "*** A failed probe's coins all say not-sure: Algorithm1.step_fails_erased". exact I. Abort.
+Print Assumptions step_fails_erased.
+Goal True. idtac "*** Erasure tail: Erasure.erasure_tail". exact I. Abort.
+Print Assumptions erasure_tail.
+Goal True. idtac "*** Sequential MGF step: Phase1.sequential_mgf". exact I. Abort.
+Print Assumptions sequential_mgf.
+Goal True. idtac "*** Definition 4 places a draw w.p. >= q^(k-1): Phase1.assign_known_prob". exact I. Abort.
+Print Assumptions assign_known_prob.
+Goal True. idtac "*** Phase 1's count, E[e^(-tA)]: Phase1.phase1_count_mgf". exact I. Abort.
+Print Assumptions phase1_count_mgf.
+Goal True. idtac "*** r >= k eta draws to x^eta: Phase1.draws_to_eta". exact I. Abort.
+Print Assumptions draws_to_eta.
+Goal True. idtac "*** Phase 1's count at the theorem's eta: Phase1.phase1_count_eta". exact I. Abort.
+Print Assumptions phase1_count_eta.
 Goal True. idtac "*** Algorithm 1, one good iteration: Algorithm1.iteration_good". exact I. Abort.
 Print Assumptions iteration_good.
 Goal True. idtac "*** Algorithm 1, a run without bad events: Algorithm1.recovery_unless_bad". exact I. Abort.
@@ -101,8 +117,8 @@ Goal True. idtac "*** Lemma 7's per-l step with McDiarmid: Theorem1McDiarmid.uni
 Print Assumptions uniform_lemma7_mcd_tail.
 Goal True. idtac "*** Lemma 7 with McDiarmid at eta_mcdiarmid: Theorem1McDiarmid.lemma7_mcdiarmid". exact I. Abort.
 Print Assumptions lemma7_mcdiarmid.
-Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, given its two tails: Theorem1McDiarmid.theorem1_mcdiarmid_given_tails". exact I. Abort.
-Print Assumptions theorem1_mcdiarmid_given_tails.
+Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, given Lemma 7's tail: Theorem1McDiarmid.theorem1_mcdiarmid_given_lemma7". exact I. Abort.
+Print Assumptions theorem1_mcdiarmid_given_lemma7.
 Goal True. idtac "*** McDiarmid's inequality, statement". exact I. Abort.
 Check @mcdiarmid.
 Goal True. idtac "*** Tail of ||Ybar - mu||, statement". exact I. Abort.
@@ -112,7 +128,7 @@ Check uniform_lemma7_mcd_tail.
 Goal True. idtac "*** Lemma 7 with McDiarmid at eta_mcdiarmid, statement". exact I. Abort.
 Check lemma7_mcdiarmid.
 Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises". exact I. Abort.
-Check theorem1_mcdiarmid_given_tails.
+Check theorem1_mcdiarmid_given_lemma7.
 Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
 Print Assumptions search_steps_agree.
 Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.

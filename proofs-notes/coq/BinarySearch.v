@@ -206,3 +206,69 @@ Proof.
   rewrite binary_search_failed_iff. intros [j [_ Hj]].
   exact (decide_unified_never_fails _ _ Hj).
 Qed.
+
+(* ---- The step at which a position is probed ---------------------------------------------
+   Whatever the decisions, the search over [lo, hi] probes position pos, if at all, at one step:
+   the depth of pos in the implicit search tree (the path of probes that leads to pos).  So the
+   b-th answer of the j-th probe (how lib's Run::binary_search asks, step by step) and the b-th
+   answer at position pos with depth pos = j are the same query: Algorithm1.v indexes Phase 2's
+   erasures by (iteration, step, answer) through this depth. *)
+Fixpoint depth_in (fuel : nat) (lo hi pos : Z) : nat :=
+  match fuel with
+  | O => O
+  | S f =>
+      let j := lo + (hi - lo) / 2 in
+      if pos <? j then S (depth_in f lo (j - 1) pos)
+      else if j <? pos then S (depth_in f (j + 1) hi pos)
+      else O
+  end.
+
+Definition depth (n pos : Z) : nat := depth_in (bit_width n) 0 (n - 1) pos.
+
+Lemma search_probes_in_range fuel probe lo hi pos :
+  List.In pos (fst (search fuel probe lo hi)) -> lo <= pos <= hi.
+Proof.
+  revert lo hi. induction fuel as [| f IH]; intros lo hi; simpl.
+  - destruct (lo <=? hi); simpl; tauto.
+  - destruct (Z.leb_spec lo hi) as [Hle | Hgt]; simpl; [| tauto].
+    pose proof (Z.div_pos (hi - lo) 2 ltac:(lia) ltac:(lia)).
+    pose proof (Z.div_le_upper_bound (hi - lo) 2 (hi - lo) ltac:(lia) ltac:(lia)).
+    destruct (probe (lo + (hi - lo) / 2)).
+    + specialize (IH (lo + (hi - lo) / 2 + 1) hi).
+      destruct (search f probe _ hi). simpl in *. intros [<- | H1]; [lia |]. apply IH in H1. lia.
+    + specialize (IH lo (lo + (hi - lo) / 2 - 1)).
+      destruct (search f probe lo _). simpl in *. intros [<- | H1]; [lia |]. apply IH in H1. lia.
+    + simpl. intros [<- | []]. lia.
+Qed.
+
+Lemma search_probe_depth fuel probe lo hi (j : nat) pos :
+  nth_error (fst (search fuel probe lo hi)) j = Some pos -> depth_in fuel lo hi pos = j.
+Proof.
+  revert lo hi j. induction fuel as [| f IH]; intros lo hi j; simpl.
+  - destruct (lo <=? hi); simpl; destruct j; discriminate.
+  - destruct (lo <=? hi); simpl; [| destruct j; discriminate].
+    set (m := lo + (hi - lo) / 2).
+    destruct (probe m).
+    + pose proof (search_probes_in_range f probe (m + 1) hi) as R.
+      specialize (IH (m + 1) hi). destruct (search f probe (m + 1) hi) as [t o]. simpl in *.
+      destruct j as [| j]; simpl.
+      * intro E. injection E as <-. rewrite Z.ltb_irrefl. reflexivity.
+      * intro E. pose proof (R pos (nth_error_In _ _ E)).
+        replace (pos <? m) with false by (symmetry; apply Z.ltb_ge; lia).
+        replace (m <? pos) with true by (symmetry; apply Z.ltb_lt; lia).
+        rewrite (IH j E). reflexivity.
+    + pose proof (search_probes_in_range f probe lo (m - 1)) as R.
+      specialize (IH lo (m - 1)). destruct (search f probe lo (m - 1)) as [t o]. simpl in *.
+      destruct j as [| j]; simpl.
+      * intro E. injection E as <-. rewrite Z.ltb_irrefl. reflexivity.
+      * intro E. pose proof (R pos (nth_error_In _ _ E)).
+        replace (pos <? m) with true by (symmetry; apply Z.ltb_lt; lia).
+        rewrite (IH j E). reflexivity.
+    + destruct j as [| j]; simpl; [| destruct j; discriminate].
+      intro E. injection E as <-. rewrite Z.ltb_irrefl. reflexivity.
+Qed.
+
+(* The j-th position the search probes has depth j, whatever the decisions. *)
+Theorem binary_search_probe_depth n probe (j : nat) pos :
+  nth_error (fst (binary_search n probe)) j = Some pos -> depth n pos = j.
+Proof. apply search_probe_depth. Qed.

@@ -22,7 +22,9 @@
    Proved here: P_monotone, P_subadditive, P_empty (the properties Theorem 1's union bound needs),
    linearity and monotonicity of E, E of ret/bind/prod, P of a product event, the marginal of
    one coordinate of iid draws (`P_iid_nth`) and P(all l draws satisfy e) = P(e)^l (`P_iid_all`),
-   and the laws above (`P_bernoulli`, `E_uniform`). *)
+   and the laws above (`P_bernoulli`, `E_uniform`); the outcomes of ret, bind, prod and iid
+   (`in_ret`, `in_bind`, `in_prod`, `iid_length`, `in_iid_elem`) for arguments on the support
+   (`E_le_support`, `P_monotone_support`). *)
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 Open Scope R_scope.
@@ -294,6 +296,36 @@ Proof.
   - apply in_bind in Hin. destruct Hin as [wa [a [_ [wb Hin]]]].
     apply in_bind in Hin. destruct Hin as [wt [t [Ht [wu Hin]]]].
     apply in_ret in Hin. subst s. simpl. f_equal. exact (IH wt t Ht).
+Qed.
+
+(* Every draw of an outcome of iid d l is an outcome of d. *)
+Lemma in_iid_elem {A} (d : Dist A) l w s :
+  In (w, s) (outcomes (iid d l)) -> forall a, In a s -> exists wa, In (wa, a) (outcomes d).
+Proof.
+  revert w s. induction l as [| l IH]; intros w s Hin; simpl iid in Hin.
+  - apply in_ret in Hin. subst s. intros a [].
+  - apply in_bind in Hin. destruct Hin as [wa [a [Ha [wb Hin]]]].
+    apply in_bind in Hin. destruct Hin as [wt [t [Ht [wu Hin]]]].
+    apply in_ret in Hin. subst s. intros x [<- | Hx]; [exists wa; exact Ha |].
+    exact (IH wt t Ht x Hx).
+Qed.
+
+(* Both coordinates of an outcome of a product are outcomes of the factors. *)
+Lemma in_prod {A B} (d1 : Dist A) (d2 : Dist B) w a b :
+  In (w, (a, b)) (outcomes (prod d1 d2)) ->
+  (exists w1, In (w1, a) (outcomes d1)) /\ (exists w2, In (w2, b) (outcomes d2)).
+Proof.
+  unfold prod. intro Hin. apply in_bind in Hin. destruct Hin as [w1 [a' [Ha [wb Hin]]]].
+  apply in_bind in Hin. destruct Hin as [w2 [b' [Hb [wu Hin]]]].
+  apply in_ret in Hin. injection Hin as -> ->. split; [exists w1 | exists w2]; assumption.
+Qed.
+
+(* Monotonicity of P needs the inclusion only on the outcomes listed. *)
+Lemma P_monotone_support {A} (d : Dist A) (e1 e2 : A -> bool) :
+  (forall w a, In (w, a) (outcomes d) -> e1 a = true -> e2 a = true) -> P d e1 <= P d e2.
+Proof.
+  intro H. apply E_le_support. intros w a Hin. unfold ind.
+  destruct (e1 a) eqn:E1; [rewrite (H w a Hin E1) |]; destruct (e2 a); lra.
 Qed.
 
 (* The marginal of one draw: the i-th of l independent draws has law d. *)

@@ -2,23 +2,27 @@
    paper's eta: Lemma 7's vector Hoeffding step (appendix Theorem 5, tail (m+1) e^{-l eps^2/2})
    replaced by McDiarmid's inequality, which is proved (McDiarmid.v, MeanTail.v); derivation and
    what is and is not machine-checked: proofs-notes/mcdiarmid.md.
-   Two parts:
+   Three parts:
    - `uniform_lemma7_mcdiarmid`: the per-draw-count tail that replaces the vector Hoeffding
      inequality in Lemma 7, for the concrete uniform law (FiniteProb.uniform_seq): l draws with
      replacement from a finite C in R^m with mean mu and radius rho give
      P(||Ybar - mu|| > eps rho) <= H e^{-l c}, H = e^{w/2}, c = eps^2/2 * w/(1+w), any w >= 0; at
      eps = (gamma-1)/2 and w = mcd_root k delta it is e^{mcd_root/2} e^{-l mcd_exponent}, the H and
      c of mcd_tail.  No hypothesis about probability.
-   - `theorem1_mcdiarmid_given_tails`: Theorem 1's union bound (Theorem1.v's run and bad events)
-     with eta >= eta_mcdiarmid, from Lemma 7's tail in mcd_tail's form and the erasure tail.  These
-     two remain hypotheses here: Lemma 7's mixture over the number l = |Z_p| of
-     assignment-known draws of the argmax cluster (the Phase-1 model: exchangeability, the
-     pigeonhole step, the binomial mixture) is not modelled in this file, and the erasure tail
-     is Definition 5's (oracle-independence.md). *)
+   - `lemma7_mcdiarmid`: Lemma 7 (lemma:distance_ran) in the model of the paper's proof (s i.i.d.
+     pairs of a uniform draw from C_p and an assignment coin of probability qa >= q^{k-1}): with
+     s >= eta >= eta_mcdiarmid, no known draw or a mean farther than eps r(C_p) from mu_p has
+     probability <= delta/(2k).  No hypothesis about probability.
+   - `theorem1_mcdiarmid_given_lemma7`: Theorem 1 on Theorem1.v's concrete space (the erasure
+     tail proved there) with eta >= eta_mcdiarmid, from Lemma 7's tail for the run in mcd_tail's
+     form, which remains its one probabilistic hypothesis: Phase 1 is Theorem1.v's function
+     phase1 of the randomness, and the step from the run's draws to lemma7_mcdiarmid's model
+     (conditioning on earlier iterations, pigeonhole, exchangeability within Z_p) is not proved
+     here. *)
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 From SSAC Require Import FiniteProb Hoeffding McDiarmid MeanTail Inversion Bounds BoundsMcDiarmid.
-From SSAC Require Metric Algorithm1 Theorem1.
+From SSAC Require Metric Erasure Algorithm1 Theorem1.
 Open Scope R_scope.
 
 (* ---- Every draw lies in the law's support; so does the mean, within rho of mu ------------- *)
@@ -49,7 +53,7 @@ Proof.
     apply vnorm_triangle.
 Qed.
 
-Lemma in_uniform {A} (C : list A) (H : C <> []) w y : In (w, y) (outcomes (uniform C H)) -> In y C.
+Lemma uniform_outcome_in {A} (C : list A) (H : C <> []) w y : In (w, y) (outcomes (uniform C H)) -> In y C.
 Proof. simpl. intro Hin. apply in_map_iff in Hin. destruct Hin as [c [Eq Hc]]. injection Eq as _ <-. exact Hc. Qed.
 
 (* ---- Lemma 7's step for l draws: P(||Ybar - mu|| > eps rho) ------------------------------- *)
@@ -70,7 +74,7 @@ Proof.
                      vnorm m (fun j => vmean s j - vmean C j) <= rho).
   { intros w s Hin. pose proof (iid_length _ l w s Hin) as Ls.
     pose proof (iid_support (uniform C H) (fun y => vnorm m (fun j => y j - vmean C j) <= rho)
-                  (fun w' y Hy => Rad y (in_uniform C H w' y Hy)) l w s Hin) as F.
+                  (fun w' y Hy => Rad y (uniform_outcome_in C H w' y Hy)) l w s Hin) as F.
     rewrite (vnorm_ext m _ (fun j => / INR l * dev (vmean C) s j)).
     2: { intros j _. rewrite vmean_dev, Ls; [field; lra |].
          destruct s; [simpl in Ls; lia | discriminate]. }
@@ -264,18 +268,11 @@ Proof.
     nra.
 Qed.
 
-(* ---- Theorem 1's union bound at eta >= eta_mcdiarmid --------------------------------------- *)
+(* ---- Theorem 1 at eta >= eta_mcdiarmid, on Theorem1.v's concrete space ---------------------- *)
 Section Theorem1McDiarmid.
-(* Theorem1.v's setting: an abstract probability P on the run's randomness Omega. *)
-Variable Omega : Type.
-Variable Pr : (Omega -> Prop) -> R.
-Hypothesis Pr_monotone : forall A B : Omega -> Prop, (forall w, A w -> B w) -> Pr A <= Pr B.
-Hypothesis Pr_subadditive :
-  forall A B : Omega -> Prop, Pr (fun w => A w \/ B w) <= Pr A + Pr B.
-Hypothesis Pr_empty : Pr (fun _ => False) = 0.
-
-(* Parameters: no dimension m (eta_mcdiarmid does not depend on it); delta < 1 so that
-   L = ln(2k/delta) > 0 (BoundsMcDiarmid.eta_mcdiarmid_inverts). *)
+(* Theorem1.v's setting with eta_mcdiarmid in place of eta_random: no dimension m (eta_mcdiarmid
+   does not depend on it); delta < 1 so that L = ln(2k/delta) > 0
+   (BoundsMcDiarmid.eta_mcdiarmid_inverts). *)
 Variables (k n : positive) (delta gamma q eta : R) (beta : nat).
 Hypothesis delta_range : 0 < delta < 1.
 Hypothesis gamma_gt_1 : 1 < gamma.
@@ -293,30 +290,47 @@ Hypothesis label_range : forall x, (x < n_rows)%nat -> (label x < K)%nat.
 Hypothesis margin : forall x y, (x < n_rows)%nat -> (y < n_rows)%nat -> label y <> label x ->
   gamma * Metric.dist (pt x) (center (label x)) < Metric.dist (pt y) (center (label x)).
 
+(* The randomness (Theorem1.v): w = (a, t), a ~ d1 the rest of the run's randomness, t Phase 2's
+   erasure coins (Erasure.v), not-sure with probability 1 - q~, q~ >= q. *)
+Variable A1 : Type.
+Variable d1 : Dist A1.
+Variable qt : R.
+Hypothesis qt_range : 0 <= qt <= 1.
+Hypothesis qt_ge_q : q <= qt.
+Let Omega : Type := (A1 * Erasure.Table)%type.
+Let law : Dist Omega := prod d1 (Erasure.erasure_law K steps beta qt qt_range).
+
 Variable phase1 : Omega -> nat -> option (nat * Metric.carrier M).
-Variable erased : Omega -> nat -> nat -> nat -> bool.
+Let erased (w : Omega) (i j b : nat) : bool := Erasure.erased_at (snd w) i j b.
 
-Let phase1_bad (i : nat) : Omega -> Prop :=
-  Algorithm1.phase1_bad M n_rows label pt center gamma Omega phase1 erased beta i.
-Let step_fails (i j : nat) : Omega -> Prop :=
-  Algorithm1.step_fails M n_rows label pt Omega phase1 erased beta i j.
-Let iteration_ok (i : nat) (w : Omega) : Prop :=
-  ~ phase1_bad i w /\ forall j, (j < steps)%nat -> ~ step_fails i j w.
+Let phase1_bad (i : nat) : Omega -> bool :=
+  Algorithm1.phase1_bad_b M n_rows label pt center gamma Omega phase1 erased beta i.
+Let step_fails (i j : nat) : Omega -> bool :=
+  Algorithm1.step_fails_b M n_rows label pt Omega phase1 erased beta i j.
+Let iteration_ok (i : nat) (w : Omega) : bool :=
+  andb (negb (phase1_bad i w)) (forallb (fun j => negb (step_fails i j w)) (seq 0 steps)).
 
-(* Lemma 7 with McDiarmid: iteration i's Phase 1 (after good iterations) fails with probability at
-   most mcd_tail = e^{mcd_root/2} (1 - q^{k-1} + q^{k-1} e^{-mcd_exponent})^eta.  Its per-l step
-   is proved above (uniform_lemma7_mcd_tail); the mixture over l = |Z_p| is Lemma 7's proof with
-   H e^{-l c} in place of (m+1) e^{-l eps^2/2} (theorem1-random-weak.md), not modelled here. *)
+(* Lemma 7 with McDiarmid for the run: iteration i's Phase 1 (after good iterations) fails with
+   probability at most mcd_tail = e^{mcd_root/2} (1 - q^{k-1} + q^{k-1} e^{-mcd_exponent})^eta.
+   Proved above in the model of the paper's proof (lemma7_mcdiarmid: s draws from C_p, each
+   assignment-known with probability >= q^{k-1} independently of its identity); for the run it
+   needs, as Theorem1.lemma7_tail does, the conditioning on the earlier iterations, the
+   pigeonhole step and the exchangeability of Z_p's points given the draws' clusters and coins,
+   with uniform_lemma7_mcd_tail's H e^{-l c} in place of (m+1) e^{-l eps^2/2}. *)
 Hypothesis lemma7_tail_mcdiarmid :
   forall i, (i < K)%nat ->
-  Pr (fun w => (forall i', (i' < i)%nat -> iteration_ok i' w) /\ phase1_bad i w)
+  P law (fun w => andb (forallb (fun i' => iteration_ok i' w) (seq 0 i)) (phase1_bad i w))
     <= mcd_tail k delta gamma q eta.
-Hypothesis erasure_tail :
-  forall i j, (i < K)%nat -> (j < steps)%nat -> Pr (step_fails i j) <= (1 - q) ^ beta.
 
-Theorem theorem1_mcdiarmid_given_tails :
-  Pr (fun w => ~ Algorithm1.recovered M n_rows K label pt Omega phase1 erased beta w) <= delta.
+(* Theorem 1 at eta >= eta_mcdiarmid, beta >= beta_union: P(not recovered) <= delta. *)
+Theorem theorem1_mcdiarmid_given_lemma7 :
+  P law (fun w => negb (Algorithm1.recovered_b M n_rows K label pt Omega phase1 erased beta w))
+    <= delta.
 Proof.
+  set (first_bad_center := fun i w =>
+         andb (forallb (fun i' => iteration_ok i' w) (seq 0 i)) (phase1_bad i w)).
+  set (iter_bad := fun i w =>
+         orb (first_bad_center i w) (existsb (fun j => step_fails i j w) (seq 0 steps))).
   assert (Kpos : INR K = Rpos k).
   { unfold K, Rpos. rewrite INR_IZR_INZ, positive_nat_Z. reflexivity. }
   assert (Hk : 0 < Rpos k) by apply Rpos_pos.
@@ -325,20 +339,23 @@ Proof.
   assert (T2 : INR steps * (1 - q) ^ beta <= delta / (2 * Rpos k))
     by (apply (Theorem1.phase2_target k n delta q beta); [lra | exact q_range | exact beta_enough]).
   eapply Rle_trans.
-  { apply Pr_monotone with (B := fun w => exists i, (i < K)%nat /\
-      (((forall i', (i' < i)%nat -> iteration_ok i' w) /\ phase1_bad i w) \/
-       exists j, (j < steps)%nat /\ step_fails i j w)).
-    intros w NR. exact (Theorem1.bad_run_has_bad_event Omega k n gamma beta gamma_gt_1 M label pt
-                          center label_range margin phase1 erased w NR). }
-  eapply Rle_trans; [apply (Theorem1.finite_union Omega Pr Pr_monotone Pr_subadditive Pr_empty k n) |].
+  { apply P_monotone with (e2 := fun w => existsb (fun i => iter_bad i w) (seq 0 K)).
+    intros w NR.
+    destruct (Theorem1.bad_run_has_bad_event k n gamma beta gamma_gt_1 M label pt center
+                label_range margin A1 phase1 w NR) as [i [Hi B]].
+    apply existsb_exists. exists i. split; [apply in_seq; lia |].
+    unfold iter_bad. apply Bool.orb_true_iff. destruct B as [B | [j [Hj B]]]; [left; exact B |].
+    right. apply existsb_exists. exists j. split; [apply in_seq; lia | exact B]. }
+  eapply Rle_trans; [apply Theorem1.finite_union |].
   eapply Rle_trans.
-  { apply (Theorem1.rsum_le k n K _ (fun _ => delta / (2 * Rpos k) + delta / (2 * Rpos k))).
-    intros i Hi.
-    eapply Rle_trans; [apply Pr_subadditive |]. apply Rplus_le_compat.
+  { apply (Theorem1.rsum_le K _ (fun _ => delta / (2 * Rpos k) + delta / (2 * Rpos k))).
+    intros i Hi. unfold iter_bad.
+    eapply Rle_trans; [apply P_subadditive |]. apply Rplus_le_compat.
     - eapply Rle_trans; [apply lemma7_tail_mcdiarmid; exact Hi | exact T1].
-    - eapply Rle_trans; [apply (Theorem1.finite_union Omega Pr Pr_monotone Pr_subadditive Pr_empty k n) |].
-      eapply Rle_trans; [apply (Theorem1.rsum_le k n steps _ (fun _ => (1 - q) ^ beta)) |].
-      + intros j Hj. apply erasure_tail; assumption.
+    - eapply Rle_trans; [apply Theorem1.finite_union |].
+      eapply Rle_trans; [apply (Theorem1.rsum_le steps _ (fun _ => (1 - q) ^ beta)) |].
+      + intros j Hj. apply (Theorem1.erasure_tail k n q beta M label pt A1 d1 qt qt_range qt_ge_q
+                              phase1 i j Hi Hj).
       + rewrite Theorem1.rsum_const. exact T2. }
   rewrite Theorem1.rsum_const, Kpos. right. field. lra.
 Qed.
