@@ -89,6 +89,8 @@ Goal True. idtac "*** r >= k eta draws to x^eta: Phase1.draws_to_eta". exact I. 
 Print Assumptions draws_to_eta.
 Goal True. idtac "*** Phase 1's count at the theorem's eta: Phase1.phase1_count_eta". exact I. Abort.
 Print Assumptions phase1_count_eta.
+Goal True. idtac "*** Argmax with S7's ties and the pigeonhole: Phase1.choose_cluster_pigeonhole". exact I. Abort.
+Print Assumptions choose_cluster_pigeonhole.
 Goal True. idtac "*** Algorithm 1, one good iteration: Algorithm1.iteration_good". exact I. Abort.
 Print Assumptions iteration_good.
 Goal True. idtac "*** Algorithm 1, a run without bad events: Algorithm1.recovery_unless_bad". exact I. Abort.

@@ -465,3 +465,94 @@ Proof.
       left. apply exp_increasing. lra. }
     assert (q ^ (k - 1) <= qt ^ (k - 1)) by (apply pow_incr; lra). nra.
 Qed.
+
+(* ---- Line 8: p, the argmax with S7's ties (lib's Run::choose_cluster) --------------------- *)
+Open Scope nat_scope.
+(* counts = |Z_t| for the known clusters in discovery order; p is the 1-based position of the
+   first largest positive count (a later count must be strictly larger to replace it: ties go to
+   the earliest-discovered cluster, S7); 0 when every count is 0 (no p, S8).  `best` is
+   counts[p-1] (0 while p = 0), as the C++ reads it. *)
+Fixpoint choose_aux (counts : list nat) (t p best : nat) : nat :=
+  match counts with
+  | [] => p
+  | c :: cs =>
+      if Nat.ltb 0 c && (Nat.eqb p 0 || Nat.ltb best c) then choose_aux cs (S t) (S t) c
+      else choose_aux cs (S t) p best
+  end%bool.
+
+Definition choose_cluster (counts : list nat) : nat := choose_aux counts 0 0 0.
+
+Lemma le_list_max (l : list nat) (x : nat) : List.In x l -> (x <= list_max l)%nat.
+Proof.
+  intro H. assert (F : Forall (fun y => y <= list_max l)%nat l) by (apply list_max_le; lia).
+  rewrite Forall_forall in F. exact (F x H).
+Qed.
+
+Lemma le_list_sum (l : list nat) (x : nat) : List.In x l -> x <= list_sum l.
+Proof.
+  induction l as [| c l IH]; simpl; [tauto |]. intros [<- | H]; [lia | pose proof (IH H); lia].
+Qed.
+
+Lemma choose_aux_spec (counts : list nat) :
+  forall t p best, (p = 0 /\ best = 0 \/ 1 <= p <= t /\ 0 < best)%nat ->
+  (choose_aux counts t p best = p /\ forall c, List.In c counts -> (c <= best)%nat) \/
+  (exists j, (j < length counts)%nat /\ choose_aux counts t p best = (t + j + 1)%nat /\
+     (best < nth j counts 0)%nat /\ nth j counts 0 = list_max counts /\
+     forall i, (i < j)%nat -> (nth i counts 0 < nth j counts 0)%nat).
+Proof.
+  induction counts as [| c cs IH]; intros t p best Inv; simpl; [left; split; [reflexivity | tauto] |].
+  destruct (Nat.ltb_spec 0 c) as [Cpos | Czero];
+    [destruct (Nat.eqb_spec p 0) as [P0 | Pn]; [| destruct (Nat.ltb_spec best c) as [Lt | Ge]] |];
+    simpl.
+  - (* c > 0 and no p yet: p becomes t + 1 *)
+    right. destruct (IH (S t) (S t) c ltac:(lia)) as [[R All] | [j [Hj [R [Gt [Mx Ear]]]]]].
+    + exists 0%nat. simpl. split; [lia |]. split; [rewrite R; lia |]. split; [lia |].
+      split; [| intros; lia]. assert (list_max cs <= c)%nat by (apply list_max_le, Forall_forall; exact All).
+      lia.
+    + exists (S j). simpl. split; [lia |]. split; [rewrite R; lia |]. split; [lia |].
+      split; [rewrite Mx; lia |]. intros [| i] Hi; [lia | apply Ear; lia].
+  - (* c larger than counts[p-1]: p becomes t + 1 *)
+    right. destruct (IH (S t) (S t) c ltac:(lia)) as [[R All] | [j [Hj [R [Gt [Mx Ear]]]]]].
+    + exists 0%nat. simpl. split; [lia |]. split; [rewrite R; lia |]. split; [lia |].
+      split; [| intros; lia]. assert (list_max cs <= c)%nat by (apply list_max_le, Forall_forall; exact All).
+      lia.
+    + exists (S j). simpl. split; [lia |]. split; [rewrite R; lia |]. split; [lia |].
+      split; [rewrite Mx; lia |]. intros [| i] Hi; [lia | apply Ear; lia].
+  - (* c <= counts[p-1]: p stays *)
+    destruct (IH (S t) p best ltac:(lia)) as [[R All] | [j [Hj [R [Gt [Mx Ear]]]]]].
+    + left. split; [exact R |]. intros x [<- | Hx]; [lia | exact (All x Hx)].
+    + right. exists (S j). simpl. split; [lia |]. split; [rewrite R; lia |]. split; [exact Gt |].
+      split; [rewrite Mx; lia |]. intros [| i] Hi; [lia | apply Ear; lia].
+  - (* c = 0: p stays *)
+    destruct (IH (S t) p best ltac:(lia)) as [[R All] | [j [Hj [R [Gt [Mx Ear]]]]]].
+    + left. split; [exact R |]. intros x [<- | Hx]; [lia | exact (All x Hx)].
+    + right. exists (S j). simpl. split; [lia |]. split; [rewrite R; lia |]. split; [exact Gt |].
+      split; [rewrite Mx; lia |]. intros [| i] Hi; [lia | apply Ear; lia].
+Qed.
+
+(* The repaired pigeonhole step on the C++'s argmax: when some draw is placed (A = sum of the
+   counts > 0), p >= 1 is the earliest cluster with the largest count, and with at most k known
+   clusters k |Z_p| >= A (Combinatorics.pigeonhole_argmax); when none is, p = 0 (no p, S8). *)
+Theorem choose_cluster_pigeonhole (counts : list nat) (k : nat) :
+  (length counts <= k)%nat ->
+  (list_sum counts = 0%nat -> choose_cluster counts = 0%nat) /\
+  ((0 < list_sum counts)%nat ->
+   exists p, choose_cluster counts = S p /\ (p < length counts)%nat /\
+     nth p counts 0 = list_max counts /\ (forall i, (i < p)%nat -> (nth i counts 0 < nth p counts 0)%nat) /\
+     (list_sum counts <= k * nth p counts 0)%nat).
+Proof.
+  intro Hk. unfold choose_cluster.
+  destruct (choose_aux_spec counts 0 0 0 ltac:(lia)) as [[R All] | [j [Hj [R [Gt [Mx Ear]]]]]].
+  - split; [intros _; exact R |]. intro S0. exfalso.
+    assert (list_sum counts = 0%nat); [| lia].
+    clear -All. induction counts as [| c cs IH]; simpl; [reflexivity |].
+    rewrite IH by (intros; apply All; right; assumption). pose proof (All c (or_introl eq_refl)). lia.
+  - split.
+    + intro S0. exfalso. assert (List.In (nth j counts 0) counts) by (apply nth_In; exact Hj).
+      pose proof (le_list_sum counts _ H). lia.
+    + intros _. exists j. rewrite R. split; [lia |]. split; [exact Hj |]. split; [exact Mx |].
+      split; [exact Ear |]. rewrite Mx.
+      apply Nat.le_trans with (length counts * list_max counts)%nat.
+      * apply (Combinatorics.pigeonhole_argmax counts (length counts)); reflexivity.
+      * apply Nat.mul_le_mono_r. exact Hk.
+Qed.
