@@ -5,8 +5,9 @@
    Classical_Prop.classic) and nothing else. *)
 From Coq Require Import Reals.
 Open Scope R_scope.
-From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Proposition9 Inversion Bounds BinomialTail Certificate BinarySearch
+From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Proposition9 Inversion Bounds BoundsMcDiarmid BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
+From SSAC Require Import Hoeffding McDiarmid MeanTail Theorem1McDiarmid.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
 Print Assumptions FiniteProb.P_monotone.
@@ -46,6 +47,12 @@ Goal True. idtac "*** Bounds.beta_random_inverts". exact I. Abort.
 Print Assumptions beta_random_inverts.
 Goal True. idtac "*** Bounds.beta_union_inverts". exact I. Abort.
 Print Assumptions beta_union_inverts.
+Goal True. idtac "*** BoundsMcDiarmid.eta_mcdiarmid_inverts". exact I. Abort.
+Print Assumptions eta_mcdiarmid_inverts.
+Goal True. idtac "*** BoundsMcDiarmid.mcdiarmid_linearized". exact I. Abort.
+Print Assumptions mcdiarmid_linearized.
+Goal True. idtac "*** BoundsMcDiarmid.eta_mcdiarmid_q1". exact I. Abort.
+Print Assumptions eta_mcdiarmid_q1.
 Goal True. idtac "*** BinomialTail.binomial_tail_le". exact I. Abort.
 Print Assumptions binomial_tail_le.
 Goal True. idtac "*** BinomialTail.binomial_tail_ge". exact I. Abort.
@@ -100,6 +107,30 @@ Goal True. idtac "*** Union budget: Combinatorics.union_budget". exact I. Abort.
 Print Assumptions union_budget.
 Goal True. idtac "*** Corollary 8 query count: Combinatorics.corollary8_queries". exact I. Abort.
 Print Assumptions corollary8_queries.
+Goal True. idtac "*** Hoeffding's lemma: Hoeffding.hoeffding_lemma". exact I. Abort.
+Print Assumptions hoeffding_lemma.
+Goal True. idtac "*** McDiarmid's inequality: McDiarmid.mcdiarmid". exact I. Abort.
+Print Assumptions mcdiarmid.
+Goal True. idtac "*** E ||Ybar - mu|| <= rho / sqrt l: MeanTail.mean_dist_expectation". exact I. Abort.
+Print Assumptions mean_dist_expectation.
+Goal True. idtac "*** Tail of ||Ybar - mu||, uniform draws: MeanTail.uniform_mean_tail". exact I. Abort.
+Print Assumptions uniform_mean_tail.
+Goal True. idtac "*** Lemma 7's per-l step with McDiarmid: Theorem1McDiarmid.uniform_lemma7_mcd_tail". exact I. Abort.
+Print Assumptions uniform_lemma7_mcd_tail.
+Goal True. idtac "*** Lemma 7 with McDiarmid at eta_mcdiarmid: Theorem1McDiarmid.lemma7_mcdiarmid". exact I. Abort.
+Print Assumptions lemma7_mcdiarmid.
+Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, given Lemma 7's tail: Theorem1McDiarmid.theorem1_mcdiarmid_given_lemma7". exact I. Abort.
+Print Assumptions theorem1_mcdiarmid_given_lemma7.
+Goal True. idtac "*** McDiarmid's inequality, statement". exact I. Abort.
+Check @mcdiarmid.
+Goal True. idtac "*** Tail of ||Ybar - mu||, statement". exact I. Abort.
+Check uniform_mean_tail.
+Goal True. idtac "*** Lemma 7's per-l step with McDiarmid, statement". exact I. Abort.
+Check uniform_lemma7_mcd_tail.
+Goal True. idtac "*** Lemma 7 with McDiarmid at eta_mcdiarmid, statement". exact I. Abort.
+Check lemma7_mcdiarmid.
+Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises". exact I. Abort.
+Check theorem1_mcdiarmid_given_lemma7.
 Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
 Print Assumptions search_steps_agree.
 Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.
