@@ -5,19 +5,37 @@ From Coq Require Import Reals.
 From SSAC Require Import Bounds BoundsMcDiarmid BinomialTail Certificate.
 Open Scope R_scope.
 
-(* row 1: k = 42, m = 2, n = 1000, delta = 0.05, gamma = 3, q = 1e-12 *)
-Lemma row1_eta_perfect : 15 < eta_perfect 42 2 (5 / 100) 3 <= 16.
+(* row 1: k = 10, m = 2, n = 1000, delta = 0.05, gamma = 3, q = 1e-12 *)
+Lemma row1_eta_perfect : 12 < eta_perfect 10 2 (5 / 100) 3 <= 13.
 Proof. certify 54%positive 108%positive. Qed.
-(* row1_eta_random: no certified ceiling (value above about 10^484) *)
-Lemma row1_eta_perfect_pinelis : 14 < eta_perfect_pinelis 42 (5 / 100) 3 <= 15.
-Proof. certify 55%positive 110%positive. Qed.
-(* row1_eta_random_pinelis: no certified ceiling (value above about 10^484) *)
+Lemma row1_eta_random : 18019388322856163957203994546668311404847705761359804801028919556896278756419307516108239833892407077484046969 < eta_random 10 2 (5 / 100) 3 (1 / 1000000000000) <= 18019388322856163957203994546668311404847705761359804801028919556896278756419307516108239833892407077484046970.
+Proof. certify 793%positive 909%positive. Qed.
+Lemma row1_eta_perfect_pinelis : 11 < eta_perfect_pinelis 10 (5 / 100) 3 <= 12.
+Proof. certify 58%positive 116%positive. Qed.
+Lemma row1_eta_random_pinelis : 16988901149924120990216191760675166552244572302698578453435653039069358752183099122862608678366428946477406594 < eta_random_pinelis 10 (5 / 100) 3 (1 / 1000000000000) <= 16988901149924120990216191760675166552244572302698578453435653039069358752183099122862608678366428946477406595.
+Proof. certify 792%positive 909%positive. Qed.
 (* row1_eta_random_binomial: none printed (closed form above 10^40) *)
 (* row1_eta_random_binomial_pinelis: none printed (closed form above 10^40) *)
-(* row1_eta_mcdiarmid: no certified ceiling (value above about 10^484) *)
-Lemma row1_beta_random : 9359193806308 < beta_random 42 1000 (5 / 100) (1 / 1000000000000) <= 9359193806309.
+Lemma row1_eta_mcdiarmid : 24016364521173908691351322001218773003656764522869863429156420731606236416271502066272676005814652621940371204 < eta_mcdiarmid 10 (5 / 100) 3 (1 / 1000000000000) <= 24016364521173908691351322001218773003656764522869863429156420731606236416271502066272676005814652621940371205.
+Proof. certify 794%positive 910%positive. Qed.
+Lemma row1_beta_random : 7924109281020 < beta_random 10 1000 (5 / 100) (1 / 1000000000000) <= 7924109281021.
+Proof. certify 135%positive 270%positive. Qed.
+Lemma row1_beta_union : 8294049640097 < beta_union 10 1000 (5 / 100) (1 / 1000000000000) <= 8294049640098.
+Proof. certify 134%positive 268%positive. Qed.
+
+(* row 2: k = 42, m = 2, n = 1000, delta = 0.05, gamma = 3, q = 1e-12 *)
+Lemma row2_eta_perfect : 15 < eta_perfect 42 2 (5 / 100) 3 <= 16.
+Proof. certify 54%positive 108%positive. Qed.
+(* row2_eta_random: no certified ceiling (value above about 10^484) *)
+Lemma row2_eta_perfect_pinelis : 14 < eta_perfect_pinelis 42 (5 / 100) 3 <= 15.
+Proof. certify 55%positive 110%positive. Qed.
+(* row2_eta_random_pinelis: no certified ceiling (value above about 10^484) *)
+(* row2_eta_random_binomial: none printed (closed form above 10^40) *)
+(* row2_eta_random_binomial_pinelis: none printed (closed form above 10^40) *)
+(* row2_eta_mcdiarmid: no certified ceiling (value above about 10^484) *)
+Lemma row2_beta_random : 9359193806308 < beta_random 42 1000 (5 / 100) (1 / 1000000000000) <= 9359193806309.
 Proof. certify 133%positive 266%positive. Qed.
-Lemma row1_beta_union : 9729134165386 < beta_union 42 1000 (5 / 100) (1 / 1000000000000) <= 9729134165387.
+Lemma row2_beta_union : 9729134165386 < beta_union 42 1000 (5 / 100) (1 / 1000000000000) <= 9729134165387.
 Proof. certify 133%positive 266%positive. Qed.
 
-(* 4 certified ceilings *)
+(* 11 certified ceilings *)
