@@ -521,6 +521,7 @@ py::dict bounds(long long k, long long m, long long n, const py::object& delta,
                   "eta_random_pinelis"_a = certified(th::certified_eta_random_pinelis(in)),
                   "eta_random_binomial"_a = binomial(th::eta_random_binomial(in, false)),
                   "eta_random_binomial_pinelis"_a = binomial(th::eta_random_binomial(in, true)),
+                  "eta_mcdiarmid"_a = certified(th::certified_eta_mcdiarmid(in)),
                   "beta_union"_a = certified(th::certified_beta_union(in)),
                   "search_steps"_a = th::search_steps(in.n));
 }

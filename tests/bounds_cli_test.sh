@@ -249,10 +249,27 @@ expect 2 'rho = 1.0000000000000000000001 is outside its admissible range (0, 1]'
 # stdout is unchanged; a bad parameter writes no file; --coq is for the table, not --data.
 "$SSAC" bounds --coq cert.v >with.txt && "$SSAC" bounds >without.txt || bad "--coq run failed"
 cmp -s with.txt without.txt && ok || bad "--coq changed the table"
-# Six closed-form ceilings and the two binomial-sum ones (eta_random_binomial and its Pinelis form).
-[ "$(grep -c '^Lemma row1_' cert.v)" = 8 ] && grep -q '^Lemma row1_eta_random : 5814 < eta_random 3 2 (5 / 100) (11 / 10) (9 / 10) <= 5815\.$' cert.v &&
+# Seven closed-form ceilings (eta_mcdiarmid's among them) and the two binomial-sum ones
+# (eta_random_binomial and its Pinelis form).
+[ "$(grep -c '^Lemma row1_' cert.v)" = 9 ] && grep -q '^Lemma row1_eta_random : 5814 < eta_random 3 2 (5 / 100) (11 / 10) (9 / 10) <= 5815\.$' cert.v &&
   grep -q '^Lemma row1_eta_random_binomial : eta_binomial_tail (Rpos 2 + 1) 3 (11 / 10) (9 / 10) 5815 <= ' cert.v &&
-  ok || bad "--coq: expected 8 lemmas, eta_random's 5815 and the binomial sum's among them: $(grep -c ^Lemma cert.v)"
+  grep -q '^Lemma row1_eta_mcdiarmid : 8279 < eta_mcdiarmid 3 (5 / 100) (11 / 10) (9 / 10) <= 8280\.$' cert.v &&
+  ok || bad "--coq: expected 9 lemmas, eta_random's 5815, eta_mcdiarmid's 8280 and the binomial sum's among them: $(grep -c ^Lemma cert.v)"
+# eta_mcdiarmid has no m: the same 8280 at m = 2 and m = 100, where it loses 42.4% and wins 10.9%
+# against eta_random (5815 and 9288), in every format.
+"$SSAC" bounds --m 2,100 --format csv >mcd.csv || bad "mcdiarmid csv run failed"
+[ "$(field mcd.csv 1 eta_mcdiarmid_ceil),$(field mcd.csv 1 eta_mcdiarmid_saving),$(field mcd.csv 2 eta_mcdiarmid_ceil),$(field mcd.csv 2 eta_mcdiarmid_saving),$(field mcd.csv 2 eta_mcdiarmid)" = \
+  "8280,-0.423904,8280,0.108527,8.27910243907604279684e+03" ] && ok ||
+  bad "mcdiarmid csv: $(cut -d, -f19-23 mcd.csv)"
+"$SSAC" bounds --m 100 >mcd.txt || bad "mcdiarmid text run failed"
+grep -qxF '  eta_mcdiarmid                                    8280  8.27910243907604279684e+03   saves 10.9%; McDiarmid, dimension-free' mcd.txt &&
+  ok || bad "mcdiarmid text: $(grep mcdiarmid mcd.txt)"
+"$SSAC" bounds --m 100 --format json >mcd.json || bad "mcdiarmid json run failed"
+grep -qF '"eta_mcdiarmid": {"value": "8.27910243907604279684e+03", "ceil": 8280}' mcd.json &&
+  grep -qF '"eta_mcdiarmid": 0.108527}' mcd.json && ok || bad "mcdiarmid json: $(grep -o '.eta_mcdiarmid[^}]*' mcd.json)"
+"$SSAC" bounds --m 100 --format markdown >mcd.md || bad "mcdiarmid markdown run failed"
+grep -qF '| 41.7% | 8280 | 10.9% | 3 | 4 |' mcd.md && grep -qF '| eta_mcdiarmid | saving (mcdiarmid) |' mcd.md &&
+  ok || bad "mcdiarmid markdown: $(cat mcd.md)"
 rm -f cert2.v
 expect 2 'delta = 1 is outside its admissible range (0, 1)' -- "$SSAC" bounds --delta 1 --coq cert2.v
 [ ! -e cert2.v ] && ok || bad "--coq wrote a file for a bad parameter"

@@ -39,7 +39,7 @@ constexpr const char* kConjecturalNote =
 struct Row {
   theory::Inputs in;
   Certified eta_perfect, eta_random, beta_random, eta_perfect_pinelis, eta_random_pinelis,
-      beta_union;
+      beta_union, eta_mcdiarmid;
   std::optional<theory::BinomialEta> binom, binom_pinelis;
   std::string p_exact, p_paper, p_lower;  // exact decimals or rounded values (exact_or_rounded)
   Real50 dim_log10, cor_expr;
@@ -55,6 +55,7 @@ Row compute(const theory::Inputs& in) {
   r.eta_perfect_pinelis = theory::certified_eta_perfect_pinelis(in);
   r.eta_random_pinelis = theory::certified_eta_random_pinelis(in);
   r.beta_union = theory::certified_beta_union(in);
+  r.eta_mcdiarmid = theory::certified_eta_mcdiarmid(in);
   r.binom = theory::eta_random_binomial(in, false);
   r.binom_pinelis = theory::eta_random_binomial(in, true);
   // Definition 4's probabilities are polynomials in q: exact decimals when short enough.
@@ -127,6 +128,7 @@ std::string json_output(const std::vector<Row>& rows) {
     j["eta_random_pinelis"] = certified_json(r.eta_random_pinelis);
     j["eta_random_binomial"] = binom(r.binom);
     j["eta_random_binomial_pinelis"] = binom(r.binom_pinelis);
+    j["eta_mcdiarmid"] = certified_json(r.eta_mcdiarmid);
     j["beta_union"] = certified_json(r.beta_union);
     j["search_steps"] = theory::search_steps(in.n);
     Json& s = j["saving"];
@@ -135,6 +137,7 @@ std::string json_output(const std::vector<Row>& rows) {
     s["eta_random_binomial_pinelis"] = save(binom_ceil(r.binom_pinelis), r.eta_random.ceil);
     s["eta_perfect_pinelis"] = save(r.eta_perfect_pinelis.ceil, r.eta_perfect.ceil);
     s["beta_union"] = save(r.beta_union.ceil, r.beta_random.ceil);
+    s["eta_mcdiarmid"] = save(r.eta_mcdiarmid.ceil, r.eta_random.ceil);
     j["assign_success"] = {{"exact", r.p_exact}, {"paper", r.p_paper}, {"lower", r.p_lower}};
     j["dim_threshold_log10"] = value_text(r.dim_log10);
     Json& c = j["corollary1"];
@@ -147,8 +150,9 @@ std::string json_output(const std::vector<Row>& rows) {
   }
   return write_rows(
       out, {"eta_perfect", "eta_random", "beta_random", "eta_perfect_pinelis", "eta_random_pinelis",
-            "eta_random_binomial", "eta_random_binomial_pinelis", "beta_union", "search_steps",
-            "saving", "assign_success", "dim_threshold_log10", "corollary1", "conjectural"});
+            "eta_random_binomial", "eta_random_binomial_pinelis", "eta_mcdiarmid", "beta_union",
+            "search_steps", "saving", "assign_success", "dim_threshold_log10", "corollary1",
+            "conjectural"});
 }
 
 // ---- csv: every number, and the note on the Pinelis columns
@@ -159,7 +163,8 @@ Table csv_table(const std::vector<Row>& rows) {
       "k,m,n,delta,gamma,q,eta_perfect,eta_perfect_ceil,eta_random,eta_random_ceil,beta_random,"
       "beta_random_ceil,eta_perfect_pinelis,eta_perfect_pinelis_ceil,eta_random_pinelis,"
       "eta_random_pinelis_ceil,eta_random_binomial_ceil,eta_random_binomial_pinelis_ceil,"
-      "beta_union,beta_union_ceil,search_steps,assign_success_exact,assign_success_paper,"
+      "eta_mcdiarmid,eta_mcdiarmid_ceil,eta_mcdiarmid_saving,beta_union,beta_union_ceil,search_"
+      "steps,assign_success_exact,assign_success_paper,"
       "assign_success_lower,dim_threshold_log10,corollary1_expression,corollary1_queries,"
       "conjectural");
   for (const Row& r : rows) {
@@ -171,6 +176,9 @@ Table csv_table(const std::vector<Row>& rows) {
     }
     c.push_back(int_or(binom_ceil(r.binom), ""));
     c.push_back(int_or(binom_ceil(r.binom_pinelis), ""));
+    c.push_back(value_text(r.eta_mcdiarmid.value));
+    c.push_back(int_or(r.eta_mcdiarmid.ceil, ""));
+    c.push_back(saving(r.eta_mcdiarmid.ceil, r.eta_random.ceil).value_or(""));
     c.push_back(value_text(r.beta_union.value));
     c.push_back(int_or(r.beta_union.ceil, ""));
     c.push_back(std::to_string(theory::search_steps(r.in.n)));
@@ -219,6 +227,10 @@ std::string text_output(const std::vector<Row>& rows) {
            saves(binom_ceil(r.binom), r.eta_random.ceil)});
     t.add({"eta_random_binomial_pinelis", int_or(binom_ceil(r.binom_pinelis), na), "",
            saves(binom_ceil(r.binom_pinelis), r.eta_random.ceil) + conj});
+    // Proved without a premise (proofs-notes/bounds.md, "eta_mcdiarmid"); no m in it, so it
+    // overtakes eta_random as m grows.
+    bound("eta_mcdiarmid", r.eta_mcdiarmid,
+          saves(r.eta_mcdiarmid.ceil, r.eta_random.ceil) + "; McDiarmid, dimension-free");
     bound("beta_random", r.beta_random, "");
     bound("beta_union", r.beta_union,
           saves(r.beta_union.ceil, r.beta_random.ceil) +
@@ -250,6 +262,9 @@ Table central_table(const std::vector<Row>& rows) {
       {"eta_pinelis (conjectural)", "$\\eta_{\\mathrm{Pinelis}}$ (conj.)"},
       {"eta_binomial_pinelis (conjectural)", "$\\eta_{\\mathrm{binom+P}}$ (conj.)"},
       {"saving (conjectural)", "saving (conj.)"},
+      // McDiarmid's inequality in place of vector Hoeffding: proved, no m (bounds.md).
+      {"eta_mcdiarmid", "$\\eta_{\\mathrm{McD}}$"},
+      {"saving (mcdiarmid)", "saving (McD.)"},
       {"beta_random", "$\\beta_{\\mathrm{random}}$"},
       {"beta_union", "$\\beta_{\\mathrm{union}}$"}};
   for (const auto& [name, latex] : head)
@@ -260,6 +275,8 @@ Table central_table(const std::vector<Row>& rows) {
                           r.eta_random_pinelis.ceil, binom_ceil(r.binom_pinelis)})
       c.push_back(int_or(x, "-"));
     c.push_back(percent(binom_ceil(r.binom_pinelis), r.eta_random.ceil));
+    c.push_back(int_or(r.eta_mcdiarmid.ceil, "-"));
+    c.push_back(percent(r.eta_mcdiarmid.ceil, r.eta_random.ceil));
     c.push_back(int_or(r.beta_random.ceil, "-"));
     c.push_back(int_or(r.beta_union.ceil, "-"));
     t.add(std::move(c));

@@ -1,17 +1,18 @@
 (* Support for the certificates `ssac bounds --coq FILE` writes (theory/src/coq_certificate.cpp):
    each certificate lemma states  c - 1 < B k m ... < = c  for one printed ceiling c of one
-   closed form B of Bounds.v, and is proved by unfolding B to ln, exp, powers and rationals and
+   closed form B of Bounds.v or BoundsMcDiarmid.v, and is proved by unfolding B to ln, exp, powers and rationals and
    calling the interval tactic (CoqInterval) at the precision the writer chose.  With
    Bounds.*_inverts and Inversion.ceiling_is_least this makes c the least integer size for which
    the tail expression meets its target. *)
 From Coq Require Import Reals.
 From Interval Require Import Tactic.
-From SSAC Require Import Inversion Bounds BinomialTail.
+From SSAC Require Import Inversion Bounds BoundsMcDiarmid BinomialTail.
 Open Scope R_scope.
 
 Ltac unfold_bounds :=
   unfold eta_random, eta_perfect, eta_random_pinelis, eta_perfect_pinelis, eta_assign,
-    eta_assign_H, eta_perfect_H, beta_random, beta_union, bit_width, mixture, Rpos;
+    eta_assign_H, eta_perfect_H, beta_random, beta_union, bit_width, eta_mcdiarmid, mcd_exponent,
+    mcd_root, mixture, Rpos;
   simpl (Pos.to_nat _ - 1)%nat; simpl Pos.size.
 
 (* The certificate tactic: both inequalities by interval arithmetic at p bits, or at the

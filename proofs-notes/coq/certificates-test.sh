@@ -58,6 +58,7 @@ columns = {"eta_perfect": "eta_perfect", "eta_random": "eta_random",
            "eta_pinelis (conjectural)": "eta_random_pinelis",
            "eta_binomial": "eta_random_binomial",
            "eta_binomial_pinelis (conjectural)": "eta_random_binomial_pinelis",
+           "eta_mcdiarmid": "eta_mcdiarmid",
            "beta_random": "beta_random", "beta_union": "beta_union"}
 rows = [l for l in open(out) if l.startswith("|")]
 if not rows: sys.exit(f"{cmd}: no markdown table to check")

@@ -128,6 +128,8 @@ std::string to_string(const Real50& x, int digits) {
   template R eta_random<R>(long long, long long, const R&, const R&, const R&);            \
   template R eta_perfect_pinelis<R>(long long, const R&, const R&);                        \
   template R eta_random_pinelis<R>(long long, const R&, const R&, const R&);               \
+  template R eta_mcdiarmid<R>(long long, const R&, const R&, const R&);                    \
+  template R mcdiarmid_tail<R>(long long, const R&, const R&, const R&, const R&);         \
   template R eta_distance_weak<R>(long long, long long, const R&, const R&, const R&);     \
   template R beta_random<R>(long long, long long, const R&, const R&);                     \
   template R beta_union<R>(long long, long long, const R&, const R&);                      \

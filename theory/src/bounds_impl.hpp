@@ -88,6 +88,32 @@ Real eta_assign(long long k, const Real& log_h, const Real& log_delta, const Rea
   return num / log_inv_mixture(log_qa, Real(g * g / 8));
 }
 
+// eta_mcdiarmid (proofs-notes/bounds.md, "eta_mcdiarmid"): Lemma 7 with McDiarmid's inequality in
+// place of vector Hoeffding, target delta/(2k). With L = log(2k/delta) and w = sqrt(2L), the tail
+// given l draws is at most e^{w/2} e^{-l c w/(1+w)}, c = (gamma-1)^2/8, and the binomial sum of
+// Lemma 7's proof gives (L + w/2) / log(1/(1 - qa + qa e^{-c w/(1+w)})). L is a sum of two
+// nonnegative terms; the denominator is log_inv_mixture's.
+template <class Real>
+Real eta_mcdiarmid(long long k, const Real& log_delta, const Real& g, const Real& log_qa) {
+  using std::log;
+  using std::sqrt;
+  const Real L = log(Real(2 * k)) - log_delta;
+  const Real w = sqrt(2 * L);
+  return (L + w / 2) / log_inv_mixture(log_qa, Real(g * g / 8 * (w / (1 + w))));
+}
+
+// The tail eta_mcdiarmid inverts, e^{w/2} (1 - qa + qa e^{-c w/(1+w)})^s, at a real size s.
+template <class Real>
+Real mcdiarmid_tail(long long k, const Real& log_delta, const Real& g, const Real& log_qa,
+                    const Real& s) {
+  using std::exp;
+  using std::log;
+  using std::sqrt;
+  const Real L = log(Real(2 * k)) - log_delta;
+  const Real w = sqrt(2 * L);
+  return exp(w / 2 - s * log_inv_mixture(log_qa, Real(g * g / 8 * (w / (1 + w)))));
+}
+
 // Theorem 1's union bound over the search: beta >= log(2k * steps / delta) / log(1/(1-q)), with
 // log_steps = log of the number of search steps the bound pays for and log_1mq = log(1-q).
 template <class Real>
@@ -234,6 +260,30 @@ Real eta_random_pinelis(long long k, const Real& delta, const Real& gamma, const
   detail::check_half_open_unit("q", q);
   return detail::eta_assign(k, Real(log(Real(2))), Real(log(delta)), Real(gamma - 1),
                             detail::log_q_assign_lower(k, q));
+}
+
+template <class Real>
+Real eta_mcdiarmid(long long k, const Real& delta, const Real& gamma, const Real& q) {
+  using std::log;
+  check_k(k);
+  detail::check_open_unit("delta", delta);
+  detail::check_gamma(gamma);
+  detail::check_half_open_unit("q", q);
+  return detail::eta_mcdiarmid(k, Real(log(delta)), Real(gamma - 1),
+                               detail::log_q_assign_lower(k, q));
+}
+
+template <class Real>
+Real mcdiarmid_tail(long long k, const Real& delta, const Real& gamma, const Real& q,
+                    const Real& s) {
+  using std::log;
+  check_k(k);
+  detail::check_open_unit("delta", delta);
+  detail::check_gamma(gamma);
+  detail::check_half_open_unit("q", q);
+  if (!(s >= 0)) throw_out_of_range("s", static_cast<double>(s), "[0, inf)");
+  return detail::mcdiarmid_tail(k, Real(log(delta)), Real(gamma - 1),
+                                detail::log_q_assign_lower(k, q), s);
 }
 
 template <class Real>

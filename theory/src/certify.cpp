@@ -106,6 +106,19 @@ Certified certify_eta_random(const Inputs& in, long long hoeffding) {
   });
 }
 
+// eta_mcdiarmid: the operations of eta_random and one square root of L = log(2k/delta) >= log 2
+// (condition number 1/2), so the same amplification.
+Certified certify_eta_mcdiarmid(const Inputs& in) {
+  check(in);
+  return certify([&](auto rung) {
+    using R = typename decltype(rung)::type;
+    using std::abs;
+    const detail::ExactTerms<R> t(in);
+    const R log_qa = R(in.k - 1) * t.log_q;
+    return Eval<R>{detail::eta_mcdiarmid(in.k, t.log_delta, t.g, log_qa), R(1 + abs(log_qa))};
+  });
+}
+
 // The beta bounds: (log(2k) + log(L) - log(delta)) / -log(1-q) with L = log n or S. The
 // numerator may cancel (log log 2 < 0); its condition number enters the amplification.
 template <class R>
@@ -135,6 +148,10 @@ Certified certified_eta_perfect_pinelis(const Inputs& in) {
 
 Certified certified_eta_random_pinelis(const Inputs& in) {
   return certify_eta_random(in, 2);
+}
+
+Certified certified_eta_mcdiarmid(const Inputs& in) {
+  return certify_eta_mcdiarmid(in);
 }
 
 Certified certified_beta_random(const Inputs& in) {

@@ -93,6 +93,18 @@ template <class Real>
 Real eta_perfect_pinelis(long long k, const Real& delta, const Real& gamma);
 template <class Real>
 Real eta_random_pinelis(long long k, const Real& delta, const Real& gamma, const Real& q);
+// Theorem 1 with Lemma 7's vector Hoeffding step replaced by McDiarmid's bounded-differences
+// inequality on ||Ybar - mu|| (E ||Ybar - mu|| <= r/sqrt(l) by Jensen): dimension-free and proved
+// (proofs-notes/bounds.md, "eta_mcdiarmid"). Target delta/(2k), L = log(2k/delta),
+// w = sqrt(2L):  (L + w/2) / log(1/(1 - q^(k-1) + q^(k-1) e^{-(gamma-1)^2/8 * w/(1+w)})).
+// At q = 1 it is ((1 + w) / eps)^2 with eps = (gamma-1)/2.
+template <class Real>
+Real eta_mcdiarmid(long long k, const Real& delta, const Real& gamma, const Real& q);
+// The tail it inverts at a real size s >= 0: e^{w/2} (1 - qa + qa e^{-(gamma-1)^2/8 w/(1+w)})^s,
+// qa = q^(k-1); at most delta/(2k) exactly when s >= eta_mcdiarmid.
+template <class Real>
+Real mcdiarmid_tail(long long k, const Real& delta, const Real& gamma, const Real& q,
+                    const Real& s);
 // Theorems 2 and 3 (proof of Theorem 2): target delta/k, margin epsilon <= (gamma-1)/2:
 //   (log k + log(m+1) + log(1/delta)) / log(1/(1 - q^(k-1) + q^(k-1) e^{-epsilon^2/2})).
 // With epsilon = (gamma-1)/2 this is the paper's expression.
@@ -167,6 +179,7 @@ Certified certified_eta_perfect(const Inputs& in);
 Certified certified_eta_random(const Inputs& in);
 Certified certified_eta_perfect_pinelis(const Inputs& in);
 Certified certified_eta_random_pinelis(const Inputs& in);
+Certified certified_eta_mcdiarmid(const Inputs& in);
 Certified certified_beta_random(const Inputs& in);
 Certified certified_beta_union(const Inputs& in);
 // dim_threshold_log10 and corollary1_expression at 50 digits for the exact inputs.
