@@ -167,6 +167,9 @@ Certified certified_eta_perfect(const Inputs& in);
 Certified certified_eta_random(const Inputs& in);
 Certified certified_eta_perfect_pinelis(const Inputs& in);
 Certified certified_eta_random_pinelis(const Inputs& in);
+// r = ceil(k eta_random) of Algorithm 1, line 1 (the draws per Phase 1 at Theorem 1's eta),
+// certified as the eta ceilings are; `value` is k eta_random.
+Certified certified_sample_size_random(const Inputs& in);
 Certified certified_beta_random(const Inputs& in);
 Certified certified_beta_union(const Inputs& in);
 // dim_threshold_log10 and corollary1_expression at 50 digits for the exact inputs.
