@@ -101,7 +101,8 @@ ss::Options referee_sweep() {
   o.grid.delta = {Decimal("0.1")};
   o.grid.threshold_levels = 0;
   o.claims = {ss::Claim::theorem1, ss::Claim::appendix_c};
-  o.betas = {ss::BetaKind::paper, ss::BetaKind::union_bound, ss::BetaKind::union_minus_one};
+  o.betas = {ss::BetaKind::paper, ss::BetaKind::union_bound, ss::BetaKind::union_minus_one,
+             ss::BetaKind::paper_log2};
   return o;
 }
 
@@ -139,6 +140,11 @@ TEST(SmallScope, FindsTheRefereesInstancesAndBetaUnionHolds) {
     EXPECT_EQ(u->beta, 2u);
     EXPECT_EQ(fraction_string(r.runs[u->run].p_not_recovered), "977599/100000000");
   }
+  // The log2 reading of the paper's log n: log(2 / 0.1) / log(1/0.07) = 2.99573 / 2.65926 -> 2 at n = 2.
+  const ss::Check* l2 = find(r, a, "0.93", ss::Claim::theorem1, ss::BetaKind::paper_log2);
+  ASSERT_NE(l2, nullptr);
+  EXPECT_EQ(l2->beta, 2u);
+  EXPECT_EQ(ssac::theory::to_string(l2->beta_value, 6), "1.126529e+00");
   // (b) two clusters, q = 0.964, Algorithm 2: beta 1 against 2.
   const ss::Check* pb = find(r, b, "0.964", ss::Claim::theorem1, ss::BetaKind::paper);
   ASSERT_NE(pb, nullptr);

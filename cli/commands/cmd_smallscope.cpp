@@ -27,7 +27,7 @@ struct Opts {
   std::vector<std::string> claims = {"theorem1", "appendix-c"};
   std::vector<std::string> betas = {"paper", "union"};
   std::vector<std::string> rules = {"paper"};
-  long long max_branches = 200'000, max_runs = 200'000, threads = 1, top = 20;
+  long long max_branches = 20'000, max_runs = 200'000, threads = 1, top = 20;
   std::string format = "text";
   std::string json, csv;
 };
@@ -254,12 +254,17 @@ int run_smallscope(const Opts& o) {
   out << "grid: m in {";
   for (std::size_t i = 0; i < g.dims.size(); ++i)
     out << (i ? ", " : "") << g.dims[i];
-  out << "}, n in [" << g.min_n << ", " << g.max_n << "], k <= " << g.max_k << ", coordinates 0.."
-      << g.side1 - 1 << " (m = 1), {0.." << g.side2 - 1 << "}^2 (m = 2)\n";
-  out << "q: ";
-  for (const auto& q : o.q)
-    out << q << " ";
-  out << "and each beta's thresholds for b = 1.." << g.threshold_levels << "; delta: ";
+  out << "}, n in [" << g.min_n << ", " << g.max_n << "], k <= " << g.max_k;
+  for (int m : g.dims) {
+    if (m == 1) out << ", coordinates 0.." << g.side1 - 1 << " (m = 1)";
+    if (m == 2) out << ", coordinates in {0.." << g.side2 - 1 << "}^2 (m = 2)";
+  }
+  out << "\nq: ";
+  for (std::size_t i = 0; i < o.q.size(); ++i)
+    out << (i ? " " : "") << o.q[i];
+  if (g.threshold_levels > 0)
+    out << ", and each beta's thresholds for b = 1.." << g.threshold_levels;
+  out << "; delta: ";
   for (std::size_t i = 0; i < o.delta.size(); ++i)
     out << (i ? " " : "") << o.delta[i];
   out << "\n";
@@ -354,9 +359,9 @@ Command add_smallscope(CLI::App& root) {
       ->capture_default_str();
   app->add_option("--beta", o->betas,
                   "paper (beta_random) | union (beta_union) | union-minus-one (a negative "
-                  "control), a list")
+                  "control) | paper-log2 (beta_random with log2 n), a list")
       ->delimiter(',')
-      ->check(CLI::IsMember({"paper", "union", "union-minus-one"}))
+      ->check(CLI::IsMember({"paper", "union", "union-minus-one", "paper-log2"}))
       ->capture_default_str();
   std::vector<std::string> rule_choices = theory::smallscope::rule_names();
   rule_choices.push_back("all");

@@ -169,6 +169,15 @@ Certified certified_beta_union(const Inputs& in) {
   }));
 }
 
+Certified certified_beta_log2(const Inputs& in) {
+  check(in);
+  return at_least_one(certify([&](auto rung) {
+    using R = typename decltype(rung)::type;
+    using std::log;
+    return beta_eval<R>(in, R(log(R(in.n)) / log(R(2))));
+  }));
+}
+
 Certified certified_eta_distance_weak(long long k, long long m, const Decimal& delta,
                                       const Real50& epsilon, const Real50& q) {
   // Evaluated at 50 digits only: epsilon and q come from a dataset as 50-digit numbers, so the

@@ -173,11 +173,14 @@ const char* to_string(BetaKind b) {
       return "union";
     case BetaKind::union_minus_one:
       return "union-minus-one";
+    case BetaKind::paper_log2:
+      return "paper-log2";
   }
   return "?";
 }
 std::optional<BetaKind> parse_beta_kind(std::string_view s) {
-  for (BetaKind b : {BetaKind::paper, BetaKind::union_bound, BetaKind::union_minus_one})
+  for (BetaKind b :
+       {BetaKind::paper, BetaKind::union_bound, BetaKind::union_minus_one, BetaKind::paper_log2})
     if (s == to_string(b)) return b;
   return std::nullopt;
 }
@@ -408,7 +411,9 @@ Report sweep(const Options& options) {
       const long double dd = std::stold(delta.str());
       for (BetaKind b : options.betas) {
         const long double L = b == BetaKind::paper ? std::log(static_cast<long double>(n))
-                                                   : static_cast<long double>(search_steps(n));
+                              : b == BetaKind::paper_log2
+                                  ? std::log2(static_cast<long double>(n))
+                                  : static_cast<long double>(search_steps(n));
         for (int lvl = 1; lvl <= g.threshold_levels; ++lvl)
           if (auto q = threshold_q(dd / (2.0L * k * L), lvl)) add(*q);
       }
@@ -419,8 +424,9 @@ Report sweep(const Options& options) {
         const Certified r = certified_sample_size_random(inputs);
         for (Claim claim : options.claims) {
           for (BetaKind bk : options.betas) {
-            const Certified beta = bk == BetaKind::paper ? certified_beta_random(inputs)
-                                                         : certified_beta_union(inputs);
+            const Certified beta = bk == BetaKind::paper        ? certified_beta_random(inputs)
+                                   : bk == BetaKind::paper_log2 ? certified_beta_log2(inputs)
+                                                                : certified_beta_union(inputs);
             if (!r.ceil || !beta.ceil) {
               rep.uncertified += options.rules.size();
               continue;
