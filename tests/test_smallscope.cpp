@@ -140,7 +140,8 @@ TEST(SmallScope, FindsTheRefereesInstancesAndBetaUnionHolds) {
     EXPECT_EQ(u->beta, 2u);
     EXPECT_EQ(fraction_string(r.runs[u->run].p_not_recovered), "977599/100000000");
   }
-  // The log2 reading of the paper's log n: log(2 / 0.1) / log(1/0.07) = 2.99573 / 2.65926 -> 2 at n = 2.
+  // The log2 reading of the paper's log n: log(2 / 0.1) / log(1/0.07) = 2.99573 / 2.65926 -> 2 at n
+  // = 2.
   const ss::Check* l2 = find(r, a, "0.93", ss::Claim::theorem1, ss::BetaKind::paper_log2);
   ASSERT_NE(l2, nullptr);
   EXPECT_EQ(l2->beta, 2u);
