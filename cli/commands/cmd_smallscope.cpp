@@ -234,7 +234,7 @@ int run_smallscope(const Opts& o) {
       quoted += "\"";
       csv << i + 1 << "," << j["claim"].get<std::string>() << "," << j["search"].get<std::string>()
           << "," << j["beta_kind"].get<std::string>() << "," << j["rule"].get<std::string>() << ","
-          << in.m << "," << in.n() << "," << in.clusters() << "," << points_text(in) << ","
+          << in.m << "," << in.n() << "," << in.clusters() << ",\"" << points_text(in) << "\","
           << labels_text(in) << "," << j["margin"].get<std::string>() << ","
           << j["gamma"].get<std::string>() << "," << j["q"].get<std::string>() << ","
           << j["delta"].get<std::string>() << "," << j["eta"].get<std::string>() << ","
