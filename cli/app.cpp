@@ -75,7 +75,7 @@ int run_app(int argc, char** argv, bool parse_only) {
                                    add_experiment(app),  add_merge(app),  add_validate(app),
                                    add_conformance(app), add_bounds(app), add_calibrate(app),
                                    add_exact(app),       add_gof(app),    add_choices(app),
-                                   add_harden(app),      add_label(app)};
+                                   add_harden(app),      add_label(app),  add_smallscope(app)};
   exact_numbers(&app);
   CerrGuard err;
   std::string where = "ssac";

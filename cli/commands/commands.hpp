@@ -27,6 +27,7 @@ Command add_exact(CLI::App& root);
 Command add_gof(CLI::App& root);
 Command add_choices(CLI::App& root);
 Command add_harden(CLI::App& root);
+Command add_smallscope(CLI::App& root);
 Command add_label(CLI::App& root);  // label/cmd_label.cpp
 
 }  // namespace ssac::cli

@@ -142,6 +142,21 @@ Certified certified_eta_random(const Inputs& in) {
   return certify_eta_random(in, in.m + 1);
 }
 
+Certified certified_sample_size_random(const Inputs& in) {
+  check(in);
+  return certify([&](auto rung) {
+    using R = typename decltype(rung)::type;
+    using std::abs;
+    using std::log;
+    const detail::ExactTerms<R> t(in);
+    const R log_qa = R(in.k - 1) * t.log_q;
+    // k times the eta of certify_eta_random: multiplying by the integer k adds one rounding.
+    return Eval<R>{
+        R(in.k) * detail::eta_assign(in.k, R(log(R(in.m + 1))), t.log_delta, t.g, log_qa),
+        R(2 + abs(log_qa))};
+  });
+}
+
 Certified certified_eta_perfect_pinelis(const Inputs& in) {
   return certify_eta_perfect(in, 2);
 }
@@ -168,6 +183,15 @@ Certified certified_beta_union(const Inputs& in) {
   return at_least_one(certify([&](auto rung) {
     using R = typename decltype(rung)::type;
     return beta_eval<R>(in, R(search_steps(in.n)));
+  }));
+}
+
+Certified certified_beta_log2(const Inputs& in) {
+  check(in);
+  return at_least_one(certify([&](auto rung) {
+    using R = typename decltype(rung)::type;
+    using std::log;
+    return beta_eval<R>(in, R(log(R(in.n)) / log(R(2))));
   }));
 }
 

@@ -180,8 +180,15 @@ Certified certified_eta_random(const Inputs& in);
 Certified certified_eta_perfect_pinelis(const Inputs& in);
 Certified certified_eta_random_pinelis(const Inputs& in);
 Certified certified_eta_mcdiarmid(const Inputs& in);
+// r = ceil(k eta_random) of Algorithm 1, line 1 (the draws per Phase 1 at Theorem 1's eta),
+// certified as the eta ceilings are; `value` is k eta_random.
+Certified certified_sample_size_random(const Inputs& in);
 Certified certified_beta_random(const Inputs& in);
 Certified certified_beta_union(const Inputs& in);
+// beta_random with its log n read as log2 n (the paper's "log" read as base 2 in log log n only):
+// (log(2k) + log(log2 n) + log(1/delta)) / log(1/(1-q)). Not a bound of the paper; the reading
+// proofs-notes/smallscope.md checks against the search's ceil(log2(n+1)) steps.
+Certified certified_beta_log2(const Inputs& in);
 // dim_threshold_log10 and corollary1_expression at 50 digits for the exact inputs.
 Real50 dim_threshold_log10(const Inputs& in);
 Real50 corollary1_expression(const Inputs& in);
