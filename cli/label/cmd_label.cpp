@@ -59,7 +59,7 @@ int run_label(const LabelOpts& o) {
     file.emplace(o.answers, answer_log_header(data.data.points, spec));
     earlier = file->open(data.data.n());
   }
-  Session session(data.data.points, spec, std::move(earlier));
+  Session session(data.data.points, spec, std::move(earlier), o.answers);
   LabelPage page{o.file, &data, &view, &session, file ? &*file : nullptr, oracle, o.pixel_size};
   server.serve(page);
   return 0;
