@@ -66,15 +66,22 @@ def digits_csv(path, per_class=16):
 
 
 def start(args):
-    """Starts `ssac label ARGS --port 0`; returns the process and the address it prints."""
+    """Starts `ssac label ARGS --port 0`; returns the process, the address it prints (with the
+    session's token) and that address without the token."""
     p = subprocess.Popen([SSAC, "label"] + args + ["--port", "0"], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
     line = p.stdout.readline()
-    m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    m = re.search(r"(http://127\.0\.0\.1:\d+/)\?token=[0-9a-f]{32}", line)
     if not m:
         p.kill()
         raise SystemExit("ssac label printed no address: %r %r" % (line, p.stderr.read()))
-    return p, m.group(0)
+    return p, m.group(0), m.group(1)
+
+
+def with_token(tokened, path):
+    """The server's `path`, with the token of the address `tokened` as a parameter."""
+    base, token = tokened.split("?")
+    return base + path + "?" + token
 
 
 def post(url, fields):
@@ -109,7 +116,7 @@ try:
         os.remove(answers)
     args = [data, "--k", "3", "--eta", "3", "--beta", "3", "--seed", "4", "--image", "8x8",
             "--answers", answers]
-    server, url = start(args)
+    server, url, base = start(args)
     servers.append(server)
     driver.get(url)
 
@@ -156,10 +163,23 @@ try:
             check(len(saved) == 1 + 19, "19 answers saved before the crash")
             server.send_signal(signal.SIGKILL)
             server.wait()
-            server, url = start(args)
+            server, url, base = start(args)
             servers.append(server)
             driver.get(url)
             check(state() is not None and state()[0] == 20, "resumed at question 20")
+            # Another page in the same browser posts an undo to the session (a data: URL, whose
+            # origin is opaque; the session cookie is SameSite=Strict): refused, nothing changes.
+            driver.get("data:text/html,<form id=f method=post action='%sundo'>"
+                       "<input name=to value=1></form><script>f.submit()</script>" % base)
+            WebDriverWait(driver, 10).until(lambda d: d.current_url.startswith(base))
+            check("403" in driver.page_source or "refused" in driver.page_source or
+                  "token" in driver.page_source, "a cross-site post is refused in the browser")
+            with open(answers) as f:
+                check(f.read().splitlines() == saved, "the cross-site post changed no answer")
+            # Coming from another page, the SameSite=Strict cookie is not sent: the person opens
+            # the printed address again.
+            driver.get(url)
+            check(state() is not None and state()[0] == 20, "still at question 20")
             continue
         press(person(a, b), q)
         given += 1
@@ -173,8 +193,8 @@ try:
     check(sum(sizes) == len(labels), "cluster sizes add up to n (%s)" % sizes)
     check(len(driver.find_elements(By.CSS_SELECTOR, "svg.pca circle")) == len(labels),
           "the scatter has every point")
-    page_labels = get(url + "labels.csv")
-    page_trace = get(url + "trace.jsonl")
+    page_labels = get(with_token(url, "labels.csv"))
+    page_trace = get(with_token(url, "trace.jsonl"))
 
     # The same answers through the terminal oracle (which then asks nothing).
     copy = os.path.join(WORK, "answers-copy.txt")
@@ -193,7 +213,11 @@ try:
                         os.path.join(WORK, "page.jsonl")], capture_output=True, text=True)
     check(r.returncode == 0, "ssac validate accepts the page's trace: %s" % r.stderr.strip())
 
-    # An answer file of other parameters is refused with one line.
+    # An answer file of other parameters is refused with one line (once the session holding
+    # the file has stopped: while it runs, the file is locked).
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=20)
+    check(server.returncode == 0, "SIGTERM stops the server: exit %s" % server.returncode)
     r = subprocess.run([SSAC, "label", data, "--k", "2", "--eta", "3", "--beta", "3", "--seed",
                         "4", "--answers", answers, "--port", "0"], capture_output=True,
                        text=True, timeout=20)
@@ -209,7 +233,7 @@ try:
     hans = os.path.join(WORK, "hostile-answers.txt")
     if os.path.exists(hans):
         os.remove(hans)
-    hs, hurl = start([hostile, "--k", "2", "--eta", "1", "--show", "name", "--answers", hans])
+    hs, hurl, hbase = start([hostile, "--k", "2", "--eta", "1", "--show", "name", "--answers", hans])
     servers.append(hs)
     driver.get(hurl)
     shown = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".item-fields dd")]
@@ -226,13 +250,15 @@ try:
     check(not driver.find_elements(By.CSS_SELECTOR, ".item-fields dd *"), "no markup from the CSV")
     # Bad requests: 4xx, nothing changes.
     before = open(hans).read() if os.path.exists(hans) else ""
-    check(post(hurl + "answer", {"q": "1", "a": "maybe"}) == 400, "unknown answer: 400")
-    check(post(hurl + "answer", {"q": "2", "a": "yes"}) == 409, "stale question number: 409")
-    check(post(hurl + "answer", {"a": "yes"}) == 409, "no question number: 409")
-    check(post(hurl + "undo", {"to": "1"}) == 400, "undo with nothing answered: 400")
-    check(post(hurl + "undo", {"to": "x"}) == 400, "undo to a non-number: 400")
+    answer_url, undo_url = with_token(hurl, "answer"), with_token(hurl, "undo")
+    check(post(answer_url, {"q": "1", "a": "maybe"}) == 400, "unknown answer: 400")
+    check(post(answer_url, {"q": "2", "a": "yes"}) == 409, "stale question number: 409")
+    check(post(answer_url, {"a": "yes"}) == 409, "no question number: 409")
+    check(post(undo_url, {"to": "1"}) == 400, "undo with nothing answered: 400")
+    check(post(undo_url, {"to": "x"}) == 400, "undo to a non-number: 400")
+    check(post(hbase + "answer", {"q": "1", "a": "yes"}) == 403, "an answer without the token: 403")
     try:
-        urllib.request.urlopen(hurl + "labels.csv")
+        urllib.request.urlopen(with_token(hurl, "labels.csv"))
         code = 200
     except urllib.error.HTTPError as e:
         code = e.code
@@ -257,7 +283,7 @@ try:
         check(True, "no script from the CSV runs on the end page")
 
     # A taken port: one line, exit 1.
-    port = hurl.rstrip("/").rsplit(":", 1)[1]
+    port = hbase.rstrip("/").rsplit(":", 1)[1]
     r = subprocess.run([SSAC, "label", hostile, "--k", "2", "--eta", "1", "--show", "name",
                         "--port", port],
                        capture_output=True, text=True, timeout=20)

@@ -58,7 +58,7 @@ expect 2 'n = -5 is outside its admissible range' -- "$SSAC" generate --n -5 --o
 
 # Bad data: exit 1, one line naming the file and position.
 printf 'x,y,label\n1,2,1\n3,oops,2\n' >broken.csv
-expect 1 "broken.csv:3:3: 'oops' is not a number" -- "$SSAC" gamma broken.csv
+expect 1 "broken.csv:3:3: column 2 (y): 'oops' is not a number" -- "$SSAC" gamma broken.csv
 expect 1 'missing.csv: cannot open the file for reading' -- "$SSAC" cluster missing.csv --k 2 --eta 2
 printf 'x,y\n1,2\n3,4\n' >nolabel.csv
 expect 1 "nolabel.csv: no 'label' column" -- "$SSAC" cluster nolabel.csv --k 2 --eta 2

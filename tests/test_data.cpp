@@ -1,8 +1,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "ssac/csv.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 
@@ -46,15 +51,18 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
   expect_error("label\n1\n", "f.csv:1:1: the header names no coordinate column");
   expect_error("x\n1\n", "f.csv:3:1: only one data row; at least two points are needed");
   expect_error("x,y\n1,2\n3\n", "f.csv:3:1: expected 2 fields as in the header, found 1");
-  expect_error("x,y\n1,abc\n3,4\n", "f.csv:2:3: 'abc' is not a number");
-  expect_error("x,y\n1,nan\n3,4\n", "f.csv:2:3: 'nan' is not a finite number");
-  expect_error("x,y\n1,-inf\n3,4\n", "f.csv:2:3: '-inf' is not a finite number");
-  expect_error("x,y\n1,\n3,4\n", "f.csv:2:3: '' is not a number");
-  expect_error("x,label\n1,1.5\n2,1\n", "f.csv:2:3: label '1.5' is not an integer");
-  expect_error("x,label\n1,-2\n2,1\n",
-               "f.csv:2:3: label -2 is outside 1..1000000 (cluster ids start at 1)");
-  expect_error("x,label\n1,0\n2,1\n",
-               "f.csv:2:3: label 0 is outside 1..1000000 (cluster ids start at 1)");
+  expect_error("x,y\n1,abc\n3,4\n", "f.csv:2:3: column 2 (y): 'abc' is not a number");
+  expect_error("x,y\n1,nan\n3,4\n", "f.csv:2:3: column 2 (y): 'nan' is not a finite number");
+  expect_error("x,y\n1,-inf\n3,4\n", "f.csv:2:3: column 2 (y): '-inf' is not a finite number");
+  expect_error("x,y\n1,\n3,4\n", "f.csv:2:3: column 2 (y): '' is not a number");
+  expect_error("x,label\n1,1.5\n2,1\n",
+               "f.csv:2:3: column 2 (label): label '1.5' is not an integer");
+  expect_error(
+      "x,label\n1,-2\n2,1\n",
+      "f.csv:2:3: column 2 (label): label -2 is outside 1..1000000 (cluster ids start at 1)");
+  expect_error(
+      "x,label\n1,0\n2,1\n",
+      "f.csv:2:3: column 2 (label): label 0 is outside 1..1000000 (cluster ids start at 1)");
   expect_error("x,label\n1,1\n2,3\n",
                "f.csv: column 'label' uses ids up to 3 but no row has label 2 (ids must be 1..K "
                "without gaps)");
@@ -67,6 +75,118 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
                "f.csv:1:8: a byte order mark inside the header (one may only open the file)");
   // Spaces inside quotes are not part of a name either: " " is empty, as it would be written back.
   expect_error("x,\" \"\n1,2\n3,4\n", "f.csv:1:3: empty column name in the header");
+}
+
+// RFC 4180 through the one tokenizer (ssac/csv.hpp): each record's fields with their positions.
+std::vector<std::vector<std::string>> records(const std::string& text, bool multiline,
+                                              std::vector<std::string>* where = nullptr) {
+  csv::Reader r(text, "t.csv", multiline);
+  std::vector<csv::Field> f;
+  std::vector<std::vector<std::string>> out;
+  while (r.next(f)) {
+    out.emplace_back();
+    for (const auto& x : f) {
+      out.back().emplace_back(x.text);
+      if (where)
+        where->push_back(std::to_string(x.line) + ":" + std::to_string(x.column) +
+                         (x.quoted ? "q" : ""));
+    }
+  }
+  return out;
+}
+
+TEST(Csv, Rfc4180QuotedFieldsCommasAndDoubledQuotes) {
+  using R = std::vector<std::vector<std::string>>;
+  std::vector<std::string> at;
+  EXPECT_EQ(records("a,\"b,c\",d\n\"say \"\"hi\"\"\",\"\"\n", false, &at),
+            (R{{"a", "b,c", "d"}, {"say \"hi\"", ""}}));
+  EXPECT_EQ(at, (std::vector<std::string>{"1:1", "1:3q", "1:9", "2:1q", "2:14q"}));
+  // Blanks around a plain field or outside the quotes are not part of it; inside they are.
+  EXPECT_EQ(records(" a , \" b \" ,c\r\n", false), (R{{"a", " b ", "c"}}));
+  // CRLF; no final line end; an empty line is one empty field.
+  EXPECT_EQ(records("a,b\r\n\r\nc", false), (R{{"a", "b"}, {""}, {"c"}}));
+  // A line break inside quotes where it is allowed: one field, positions from its opening quote.
+  at.clear();
+  EXPECT_EQ(records("id,text\n1,\"two\nlines, \"\"q\"\"\"\n2,x\n", true, &at),
+            (R{{"id", "text"}, {"1", "two\nlines, \"q\""}, {"2", "x"}}));
+  EXPECT_EQ(at, (std::vector<std::string>{"1:1", "1:4", "2:1", "2:3q", "4:1", "4:3"}));
+}
+
+void expect_tokenizer_error(const std::string& text, bool multiline, const std::string& message) {
+  try {
+    records(text, multiline);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
+
+TEST(Csv, Rfc4180ErrorsNameTheirPosition) {
+  expect_tokenizer_error("a,\"bc\n", true,
+                         "t.csv:1:3: the quoted field opened here is not closed by the end of the "
+                         "file");
+  expect_tokenizer_error("a\nb,\"c\nd\",e\n", false,
+                         "t.csv:2:3: the quoted field opened here runs past the end of its line (a "
+                         "line break inside a field is allowed only in ssac label's text columns)");
+  expect_tokenizer_error("a,\"b\"c\n", false,
+                         "t.csv:1:6: text after the closing quote of a quoted field (a quote "
+                         "inside a quoted field is written \"\")");
+  expect_tokenizer_error("a,b\"c\n", false,
+                         "t.csv:1:4: a double quote inside a field that does not start with one "
+                         "(quote the whole field and write the quote \"\")");
+}
+
+TEST(Csv, TheDataReaderTakesQuotedFieldsAsOneCell) {
+  // A quoted name holding a comma is one column; a quoted number is a number.
+  const Dataset d = parse_csv("\"a,b\",y,label\n\"1\",2,1\n3,\" 4 \",2\n", "f.csv");
+  ASSERT_EQ(d.column_names, (std::vector<std::string>{"a,b", "y"}));
+  EXPECT_EQ(d.points(1, 1), 4.0);
+  EXPECT_EQ(d.labels, (std::vector<int>{1, 2}));
+  // The error names the column by number and name; a quoted field from its first character.
+  expect_error("\"a,b\",y\n1,2\n\"x\",4\n", "f.csv:3:2: column 1 (a,b): 'x' is not a number");
+  // A line break inside quotes is no coordinate: refused where it starts.
+  expect_error("x,y\n1,\"2\n\",3\n",
+               "f.csv:2:3: the quoted field opened here runs past the end "
+               "of its line (a line break inside a field is allowed only "
+               "in ssac label's text columns)");
+}
+
+TEST(Csv, TextColumnsHoldAnyRfc4180TextButOnlyUtf8) {
+  CsvText text;
+  text.names = {"name"};
+  const Dataset d = parse_csv("x,name,label\n0,\"Smith, \"\"Jo\"\"\nline 2\",1\n1,caf\xC3\xA9,2\n",
+                              "f.csv", &text);
+  EXPECT_EQ(d.column_names, (std::vector<std::string>{"x"}));
+  EXPECT_EQ(d.labels, (std::vector<int>{1, 2}));
+  EXPECT_EQ(text.header, (std::vector<std::string>{"name"}));
+  EXPECT_EQ(text.rows,
+            (std::vector<std::vector<std::string>>{{"Smith, \"Jo\"\nline 2"}, {"caf\xC3\xA9"}}));
+  // A record after a multi-line field is reported on its own line.
+  CsvText t2;
+  t2.names = {"name"};
+  try {
+    parse_csv("x,name\n0,\"a\nb\"\nz,c\n", "f.csv", &t2);
+    ADD_FAILURE();
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()), "f.csv:4:1: column 1 (x): 'z' is not a number");
+  }
+  // Latin-1, a lone continuation byte, an overlong form, a surrogate: refused with the position.
+  for (const auto& [cell, col] : std::vector<std::pair<std::string, int>>{
+           {"caf\xE9", 6}, {"a\x80", 4}, {"\xC0\xAF", 3}, {"\xED\xA0\x80", 3}}) {
+    CsvText t3;
+    t3.names = {"name"};
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X",
+                  static_cast<unsigned char>(cell[static_cast<std::size_t>(col - 3)]));
+    try {
+      parse_csv("x,name\n0,a\n1," + cell + "\n", "f.csv", &t3);
+      ADD_FAILURE() << cell;
+    } catch (const DataError& e) {
+      EXPECT_EQ(std::string(e.what()), "f.csv:3:" + std::to_string(col) +
+                                           ": column 2 (name): byte " + byte +
+                                           " is not UTF-8 (save the file as UTF-8)");
+    }
+  }
 }
 
 TEST(Csv, QuotedFieldsAreTrimmedInsideTheQuotes) {

@@ -5,7 +5,9 @@
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
 #include "ssac/oracle_spec.hpp"
+#include "ssac/rules.hpp"
 #include "ssac/session.hpp"
+#include "ssac/trace.hpp"
 
 using namespace ssac;
 
@@ -157,6 +159,50 @@ TEST(Session, RefusesALogOfAnotherRun) {
   EXPECT_THROW(Session(d.points, spec_for(Search::unified, Algorithm::weak, 1), longer), DataError);
 }
 
+TEST(Session, ALogOfAnotherRunIsNamedByTheAnswerFilesLine) {
+  const Dataset d = blobs(9);
+  const Person person{d.labels};
+  Session s1(d.points, spec_for(Search::unified, Algorithm::weak, 1));
+  answer_all(s1, person);
+  Session s2(d.points, spec_for(Search::unified, Algorithm::weak, 2));
+  answer_all(s2, person);
+  std::size_t j = 0;  // the first question the two seeds ask differently
+  while (j < s1.log().size() && j < s2.log().size() && s1.log()[j] == s2.log()[j])
+    ++j;
+  ASSERT_LT(j, s1.log().size());
+  ASSERT_LT(j, s2.log().size());
+  // The file: a header, a blank line (skipped, but counted), then seed 1's answers.
+  const std::string h = answer_log_header(d.points, spec_for(Search::unified, Algorithm::weak, 2));
+  std::string body;
+  for (const auto& e : s1.log())
+    body += format_logged_answer(e) + "\n";
+  const auto log = parse_answer_log(h + "\n\n" + body, "a.txt", d.n(), h);
+  auto rows = [](const LoggedAnswer& e) { return std::to_string(e.x) + "," + std::to_string(e.y); };
+  try {
+    Session(d.points, spec_for(Search::unified, Algorithm::weak, 2), log, "a.txt");
+    ADD_FAILURE() << "seed 1's answers were replayed into seed 2's run";
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "a.txt:" + std::to_string(j + 3) + ": answer " + std::to_string(j + 1) +
+                  " is for rows " + rows(s1.log()[j]) + " but the run asks " + rows(s2.log()[j]) +
+                  " there: the answers were given to another run");
+  }
+  // One answer more than the run asks: named by its line.
+  const std::string h1 = answer_log_header(d.points, spec_for(Search::unified, Algorithm::weak, 1));
+  const std::string extra = h1 + "\n\n" + body + "0,1,yes\n";
+  try {
+    Session(d.points, spec_for(Search::unified, Algorithm::weak, 1),
+            parse_answer_log(extra, "a.txt", d.n(), h1), "a.txt");
+    ADD_FAILURE() << "an answer past the run's end was accepted";
+  } catch (const DataError& e) {
+    const std::size_t k = s1.log().size();
+    EXPECT_EQ(std::string(e.what()), "a.txt:" + std::to_string(k + 3) + ": the run ends after " +
+                                         std::to_string(k) + " answers but there are " +
+                                         std::to_string(k + 1) +
+                                         ": the answers were given to another run");
+  }
+}
+
 TEST(AnswerLog, HeaderNamesTheFieldThatDiffersAndLinesRoundTrip) {
   const Dataset d = blobs(4, 30);
   const SessionSpec spec = spec_for(Search::unified);
@@ -191,6 +237,38 @@ TEST(AnswerLog, HeaderNamesTheFieldThatDiffersAndLinesRoundTrip) {
   }
   EXPECT_THROW(parse_answer_log("0,1,maybe\n", "a.txt", d.n(), h), DataError);
   EXPECT_THROW(parse_answer_log("2,2,yes\n", "a.txt", d.n(), h), DataError);
+}
+
+TEST(AnswerLog, TheHeaderIsOneFieldPerParameterAndTheRulesTellRunsApart) {
+  const Dataset d = blobs(4, 30);
+  const SessionSpec spec = spec_for(Search::unified);
+  const std::string rules =
+      "phase2=radius,overwrite=off,sample-cap=off,self-pairs=on,empty-recovers=off,elimination=on";
+  EXPECT_EQ(answer_log_header(d.points, spec),
+            "# ssac-answers 1 points=" + points_fingerprint(d.points) +
+                " k=3 eta=4 beta=3 search=unified algorithm=weak rules=anchor=opener," + rules +
+                " oracle-clusters=0 seed=5");
+  // Two anchor rules whose names have the same length: their headers differ in rules=, and one's
+  // answers are refused for the other with that field named.
+  SessionSpec lowest = spec, random = spec;
+  lowest.params.rules.anchor = AnchorRule::lowest_labelled_row;
+  random.params.rules.anchor = AnchorRule::random_labelled_row;
+  const std::string hl = answer_log_header(d.points, lowest),
+                    hr = answer_log_header(d.points, random);
+  EXPECT_EQ(hl, "# ssac-answers 1 points=" + points_fingerprint(d.points) +
+                    " k=3 eta=4 beta=3 search=unified algorithm=weak "
+                    "rules=anchor=lowest-labelled-row," +
+                    rules + " oracle-clusters=0 seed=5");
+  try {
+    parse_answer_log(hl + "\n0,1,yes\n", "a.txt", d.n(), hr);
+    ADD_FAILURE() << "answers for the lowest-labelled-row anchor accepted for the random one";
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "a.txt:1: the answers were given for other data or parameters "
+              "('rules=anchor=lowest-labelled-row," +
+                  rules + "', not 'rules=anchor=random-labelled-row," + rules +
+                  "'); use another answer file");
+  }
 }
 
 TEST(SessionProgress, MaxQueriesIsCorollary8sCountAndBoundsEveryRun) {

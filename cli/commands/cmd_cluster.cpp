@@ -133,7 +133,7 @@ int run_cluster(const Opts& o) {
       file.emplace(o.answers, answer_log_header(data.points, sspec));
       earlier = file->open(data.n());
     }
-    session.emplace(data.points, sspec, std::move(earlier));
+    session.emplace(data.points, sspec, std::move(earlier), o.answers);
     ask_at_terminal(*session, view, std::cin, std::cerr, file ? &*file : nullptr);
   }
 

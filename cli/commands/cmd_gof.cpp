@@ -12,6 +12,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
 
 #include "commands/commands.hpp"
 #include "options/option_checks.hpp"
@@ -64,7 +65,32 @@ struct Law {
   std::string instance;
   std::vector<std::string> outcomes;
   std::vector<double> p;
+  // The number of labels every outcome of the law has ("l1,...,ln;q1;q2": the labels, then the
+  // queries of Phase 1 and of Phase 2), 0 when the law's outcomes are not all of that form.
+  std::size_t n = 0;
 };
+
+bool whole_number(std::string_view s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// The number of labels of an outcome "l1,...,ln;q1;q2" (each a whole number), 0 for any other
+// text.
+std::size_t outcome_width(std::string_view s) {
+  const std::size_t a = s.find(';');
+  if (a == std::string_view::npos) return 0;
+  const std::size_t b = s.find(';', a + 1);
+  if (b == std::string_view::npos || !whole_number(s.substr(a + 1, b - a - 1)) ||
+      !whole_number(s.substr(b + 1)))
+    return 0;
+  std::size_t width = 0;
+  for (std::size_t at = 0;; ++width) {
+    const std::size_t comma = std::min(s.find(',', at), a);
+    if (!whole_number(s.substr(at, comma - at))) return 0;
+    at = comma + 1;
+    if (comma == a) return width + 1;
+  }
+}
 
 Law read_law(const std::string& file) {
   const std::string text = read_all(file);
@@ -102,6 +128,9 @@ Law read_law(const std::string& file) {
     law.p.push_back(r.convert_to<double>());
   }
   if (law.outcomes.empty()) throw DataError(file + ": no outcomes");
+  law.n = outcome_width(law.outcomes[0]);
+  for (const auto& name : law.outcomes)
+    if (outcome_width(name) != law.n) law.n = 0;
   if (total != 1)
     throw DataError(file + ": the outcomes' probabilities sum to " +
                     boost::multiprecision::numerator(total).str() + "/" +
@@ -139,6 +168,14 @@ int run_gof(const Opts& o) {
       if (line.empty())
         throw DataError(o.observed + ":" + std::to_string(lineno) +
                         ": an empty line (one outcome per line)");
+      // A line of another form is no sample of this law (another instance's outcomes, a law
+      // given as the outcome file): a malformed file, exit 1, not a verdict (docs/gof.md).
+      if (law.n > 0 && outcome_width(line) != law.n)
+        throw DataError(o.observed + ":" + std::to_string(lineno) + ": '" +
+                        number::printable(line, 60) + "' is not an outcome of this law's form (" +
+                        std::to_string(law.n) +
+                        " labels joined by ',', then ';' and the queries of Phase 1 and of Phase "
+                        "2): outcomes of another instance, or not an outcome file");
       ++n;
       if (const auto it = index.find(line); it != index.end()) {
         ++counts[it->second];

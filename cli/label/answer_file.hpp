@@ -4,6 +4,8 @@
 // machine loses no answer already acknowledged.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <string>
 #include <vector>
 
@@ -19,22 +21,27 @@ class AnswerFile {
   ~AnswerFile();
   AnswerFile(const AnswerFile&) = delete;
   AnswerFile& operator=(const AnswerFile&) = delete;
-  // The answers already in the file (DataError for another run's header or a malformed line);
-  // an absent or empty file gets the header with its first answer.
+  // Locks the file (created when absent) for this process, then returns the answers already in
+  // it (DataError for another run's header, a malformed line, or a file another process holds,
+  // naming its pid); an empty file gets the header with its first answer.
   std::vector<LoggedAnswer> open(std::size_t n);
   // Appends answer number `number` (1-based) and syncs it to the disk (a new file gets the header
   // with its first answer); DataError naming the file and the answer when it cannot.
   void append(const LoggedAnswer& a, std::size_t number);
-  // After an undo: the file becomes the header and `log`, replaced in one rename.
+  // After an undo: the file becomes the header and `log`, replaced in one rename by a file of the
+  // same mode and owner, locked before it takes the name.
   void rewrite(const std::vector<LoggedAnswer>& log);
   const std::string& path() const { return path_; }
 
  private:
-  void reopen();
+  void lock();
   std::string path_, header_;
   int fd_ = -1;
   bool needs_header_ = false;
 };
+
+// The pid holding the flock on the file `st` describes (from /proc/locks), 0 when none is found.
+long flock_holder(const struct stat& st);
 
 // The answer log is read and then appended to in place: it must be a regular file or absent, and
 // writable; DataError with one line otherwise.

@@ -51,15 +51,17 @@ int run_label(const LabelOpts& o) {
   const ItemView view(data, o.show, o.image);
   const SessionSpec spec{P, P.search == Search::plain ? Algorithm::original : Algorithm::weak,
                          o.seed};
+  // The port first: a run that cannot listen stops before the answer file is created or locked.
+  LabelServer server(static_cast<int>(o.port));
   std::optional<AnswerFile> file;
   std::vector<LoggedAnswer> earlier;
   if (!o.answers.empty()) {
     file.emplace(o.answers, answer_log_header(data.data.points, spec));
     earlier = file->open(data.data.n());
   }
-  Session session(data.data.points, spec, std::move(earlier));
+  Session session(data.data.points, spec, std::move(earlier), o.answers);
   LabelPage page{o.file, &data, &view, &session, file ? &*file : nullptr, oracle, o.pixel_size};
-  serve_label(page, static_cast<int>(o.port));
+  server.serve(page);
   return 0;
 }
 

@@ -5,41 +5,15 @@
 #include <algorithm>
 #include <charconv>
 #include <sstream>
+#include <string_view>
 
+#include "ssac/csv.hpp"
 #include "ssac/error.hpp"
 #include "ssac/input.hpp"
 
 namespace ssac::cli {
 
 namespace {
-
-std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : line) {
-    if (c == ',') {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  out.push_back(cur);
-  return out;
-}
-
-// A field as the reader takes it: surrounding blanks and one pair of double quotes removed.
-std::string trimmed(std::string s) {
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
-  while (!s.empty() && blank(s.back()))
-    s.pop_back();
-  std::size_t b = 0;
-  while (b < s.size() && blank(s[b]))
-    ++b;
-  s = s.substr(b);
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
-  return s;
-}
 
 bool numeric(const std::string& s) {
   double v;
@@ -54,55 +28,43 @@ bool numeric(const std::string& s) {
 LabelData read_label_csv(const std::string& path, const std::vector<std::string>& show) {
   static const InputKind kind{"cannot open the data file", "is a directory, not a CSV file",
                               kMaxCsvBytes, "longer than the most a CSV file may hold"};
-  std::string text = read_input(path, kind);
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-  std::vector<std::vector<std::string>> rows;
-  {
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line))
-      rows.push_back(split_fields(line));
-  }
-  while (!rows.empty() && rows.back().size() == 1 && trimmed(rows.back()[0]).empty())
-    rows.pop_back();
-  if (rows.empty()) return {read_csv(path), {}, {}};
+  const std::string text = read_input(path, kind);
+  if (show.empty()) return {parse_csv(text, path), {}, {}};
+  // Which shown columns hold text: a first look at the records (the library's tokenizer, line
+  // breaks allowed inside quotes), then the library's reader with those columns as text.
+  const std::size_t start = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  csv::Reader reader(std::string_view(text).substr(start), path, true);
+  std::vector<csv::Field> fields;
   std::vector<std::string> header;
-  for (const auto& f : rows[0])
-    header.push_back(trimmed(f));
-  std::vector<char> is_text(header.size(), 0);
-  for (const auto& name : show) {
-    auto it = std::find(header.begin(), header.end(), name);
-    if (it == header.end())
+  std::vector<char> is_text;
+  auto trim = [](std::string_view t) {
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t'))
+      t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t'))
+      t.remove_suffix(1);
+    return std::string(t);
+  };
+  if (reader.next(fields))
+    for (const auto& f : fields)
+      header.push_back(trim(f.text));
+  if (header.size() < 2 && (header.empty() || header[0].empty()))
+    return {parse_csv(text, path), {}, {}};  // no header: the reader's own message
+  for (const auto& name : show)
+    if (std::find(header.begin(), header.end(), name) == header.end())
       throw ParameterError("--show: " + path + " has no column '" + name + "'");
-    const auto c = static_cast<std::size_t>(it - header.begin());
-    for (std::size_t r = 1; r < rows.size(); ++r)
-      if (c < rows[r].size() && !numeric(trimmed(rows[r][c]))) is_text[c] = 1;
-  }
-  if (std::none_of(is_text.begin(), is_text.end(), [](char t) { return t != 0; }))
-    return {parse_csv(text, path), {}, {}};
-  // The numeric columns go to the library's reader, line for line (its errors keep their line).
+  is_text.assign(header.size(), 0);
+  while (reader.next(fields))
+    for (std::size_t c = 0; c < fields.size() && c < header.size(); ++c)
+      if (!is_text[c] && std::find(show.begin(), show.end(), header[c]) != show.end() &&
+          !numeric(trim(fields[c].text)))
+        is_text[c] = 1;
+  CsvText columns;
+  for (std::size_t c = 0; c < header.size(); ++c)
+    if (is_text[c]) columns.names.push_back(header[c]);
   LabelData d;
-  std::string numeric_text;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    std::string line;
-    std::vector<std::string> cells;
-    for (std::size_t c = 0; c < rows[r].size(); ++c) {
-      if (c < is_text.size() && is_text[c]) {
-        cells.push_back(r == 0 ? header[c] : trimmed(rows[r][c]));
-        continue;
-      }
-      line += (line.empty() ? "" : ",") + rows[r][c];
-    }
-    if (rows[r].size() != header.size())
-      throw DataError(path + ":" + std::to_string(r + 1) + ": " + std::to_string(rows[r].size()) +
-                      " fields, the header has " + std::to_string(header.size()));
-    if (r == 0)
-      d.text_names = cells;
-    else
-      d.text.push_back(cells);
-    numeric_text += line + "\n";
-  }
-  d.data = parse_csv(numeric_text, path);
+  d.data = parse_csv(text, path, &columns);
+  d.text_names = std::move(columns.header);
+  d.text = std::move(columns.rows);
   return d;
 }
 

@@ -20,8 +20,9 @@ struct LabelData {
 };
 
 // Reads a CSV as read_csv does, except that the columns named in `show` may hold any text (kept
-// for display; a shown column whose every value is a number stays a coordinate). Throws
-// DataError "FILE:LINE: ..." or ParameterError for a --show name that is no column.
+// for display, RFC 4180 with line breaks inside quotes, UTF-8 only; a shown column whose every
+// value is a number stays a coordinate). Throws DataError "FILE:LINE:COLUMN: ..." or ParameterError
+// for a --show name that is no column.
 LabelData read_label_csv(const std::string& path, const std::vector<std::string>& show);
 
 class ItemView {

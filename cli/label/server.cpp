@@ -2,15 +2,29 @@
 // session's state, and writes every answer to the answer file before it replies.
 #include "label/server.hpp"
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <deque>
+#include <functional>
 #include <iostream>
 #include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
 
 #include "label/app.js.hpp"
+#include "label/guard.hpp"
 #include "label/page.html.hpp"
 #include "label/pca.hpp"
 #include "label/style.css.hpp"
@@ -133,7 +147,232 @@ std::string message_page(const LabelPage& p, const std::string& text) {
                    "</p><p><a href=\"/\">Back to the question</a></p>");
 }
 
-httplib::Server* g_server = nullptr;
+// How long a connection may hold one of the workers. A request has kRequestDeadline in all, from
+// the moment the server starts waiting for it to its last byte sent: a client that trickles one
+// byte at a time is cut off at the deadline, which no byte extends (the library's own read timeout
+// restarts with every read). Between requests a connection may stay silent for kIdle.
+constexpr auto kRequestDeadline = std::chrono::seconds(10);
+constexpr auto kIdle = std::chrono::seconds(5);
+constexpr int kMaxRequestsPerConnection = 100;
+// A person's browser opens about six connections to a host at a time; the workers are ten times
+// as many, so that tens of stalled connections (each held at most kRequestDeadline + kIdle) still
+// leave workers for the person. Connections beyond kWorkers wait in the queue; beyond
+// kMaxConnections open at once (queued or served) a new one is closed at once. On loopback every
+// program of the machine is the one client 127.0.0.1, so this is the cap per client.
+constexpr std::size_t kWorkers = 64;
+constexpr std::size_t kMaxConnections = 512;
+constexpr int kBacklog = 512;  // the library listens with 5; a burst of 200 connects must queue
+
+using Clock = std::chrono::steady_clock;
+
+thread_local bool t_refuse_connection = false;
+// Set while a request is handled when its connection must end after the response: a request
+// refused before routing leaves its body unread, which would be taken for the next request.
+thread_local bool t_close_after_response = false;
+
+// httplib's Stream over one accepted socket, with the request's total deadline on every wait.
+class DeadlineStream : public httplib::Stream {
+ public:
+  explicit DeadlineStream(int fd) : fd_(fd) {}
+  void start_request(Clock::time_point deadline) { deadline_ = deadline; }
+  // A wait ran out of time (the request's deadline, or the idle limit between requests).
+  bool expired() const { return expired_; }
+  // Waits at most `limit` (and never past the deadline) for the next request's first byte.
+  bool wait_request(Clock::duration limit) const {
+    return off_ < len_ || wait(POLLIN, std::min(Clock::now() + limit, deadline_));
+  }
+  bool is_readable() const override { return off_ < len_ || wait(POLLIN, deadline_); }
+  bool is_writable() const override { return wait(POLLOUT, deadline_); }
+  ssize_t read(char* ptr, size_t size) override {
+    if (off_ >= len_) {
+      if (!wait(POLLIN, deadline_)) return -1;
+      ssize_t n;
+      do
+        n = ::recv(fd_, buf_, sizeof buf_, 0);
+      while (n < 0 && errno == EINTR);
+      if (n <= 0) return n;
+      off_ = 0;
+      len_ = static_cast<std::size_t>(n);
+    }
+    const std::size_t take = std::min(size, len_ - off_);
+    std::memcpy(ptr, buf_ + off_, take);
+    off_ += take;
+    return static_cast<ssize_t>(take);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    if (!is_writable()) return -1;
+    ssize_t n;
+    do
+      n = ::send(fd_, ptr, size, MSG_NOSIGNAL);
+    while (n < 0 && errno == EINTR);
+    return n;
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    address(::getpeername, ip, port);
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    address(::getsockname, ip, port);
+  }
+  socket_t socket() const override { return fd_; }
+
+ private:
+  bool wait(short events, Clock::time_point until) const {
+    for (;;) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - Clock::now()).count();
+      if (left <= 0) {
+        expired_ = true;
+        return false;
+      }
+      pollfd pfd{fd_, events, 0};
+      const int r = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left, 1000)));
+      if (r < 0 && errno != EINTR) return false;
+      if (r > 0) return (pfd.revents & (events | POLLHUP | POLLERR)) != 0;
+    }
+  }
+  template <class Get>
+  void address(Get get, std::string& ip, int& port) const {
+    sockaddr_storage a{};
+    socklen_t len = sizeof a;
+    ip.clear();
+    port = 0;
+    if (get(fd_, reinterpret_cast<sockaddr*>(&a), &len) != 0) return;
+    char text[INET6_ADDRSTRLEN] = {};
+    if (a.ss_family == AF_INET) {
+      const auto* v4 = reinterpret_cast<const sockaddr_in*>(&a);
+      ::inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text);
+      port = ntohs(v4->sin_port);
+    } else if (a.ss_family == AF_INET6) {
+      const auto* v6 = reinterpret_cast<const sockaddr_in6*>(&a);
+      ::inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text);
+      port = ntohs(v6->sin6_port);
+    }
+    ip = text;
+  }
+  int fd_;
+  Clock::time_point deadline_ = Clock::now();
+  mutable bool expired_ = false;
+  char buf_[4096];
+  std::size_t off_ = 0, len_ = 0;
+};
+
+// The server with its connections handled here rather than by the library: the per-request
+// deadline (DeadlineStream), a larger listen backlog, and every open connection shut down when the
+// server stops (a stalled client does not delay Ctrl-C).
+class GuardedServer : public httplib::Server {
+ public:
+  GuardedServer() {
+    // Only for the Keep-Alive header the library writes; the loop below enforces them.
+    set_keep_alive_max_count(kMaxRequestsPerConnection);
+    set_keep_alive_timeout(std::chrono::duration_cast<std::chrono::seconds>(kIdle).count());
+    new_task_queue = [this] {
+      return new ConnectionPool(kWorkers, kMaxConnections, [this] { shutdown_connections(); });
+    };
+  }
+  // Linux takes a second listen() on a listening socket as a new backlog.
+  void widen_backlog() { ::listen(svr_sock_, kBacklog); }
+
+ private:
+  class ConnectionPool : public httplib::TaskQueue {
+   public:
+    ConnectionPool(std::size_t workers, std::size_t cap, std::function<void()> on_shutdown)
+        : cap_(cap), on_shutdown_(std::move(on_shutdown)) {
+      for (std::size_t i = 0; i < workers; ++i)
+        threads_.emplace_back([this] { work(); });
+    }
+    void enqueue(std::function<void()> fn) override {
+      {
+        std::lock_guard lock(mu_);
+        if (open_ < cap_) {
+          ++open_;
+          jobs_.push_back(std::move(fn));
+          cv_.notify_one();
+          return;
+        }
+      }
+      // Over the cap: the job runs here and only closes its socket.
+      t_refuse_connection = true;
+      fn();
+      t_refuse_connection = false;
+    }
+    void shutdown() override {
+      {
+        std::lock_guard lock(mu_);
+        stop_ = true;
+      }
+      on_shutdown_();
+      cv_.notify_all();
+      for (auto& t : threads_)
+        t.join();
+    }
+
+   private:
+    void work() {
+      for (;;) {
+        std::function<void()> fn;
+        {
+          std::unique_lock lock(mu_);
+          cv_.wait(lock, [this] { return stop_ || !jobs_.empty(); });
+          if (jobs_.empty()) return;
+          fn = std::move(jobs_.front());
+          jobs_.pop_front();
+        }
+        fn();
+        std::lock_guard lock(mu_);
+        --open_;
+      }
+    }
+    std::size_t cap_, open_ = 0;
+    bool stop_ = false;
+    std::function<void()> on_shutdown_;
+    std::mutex mu_;
+    std::condition_variable cv_;
+    std::deque<std::function<void()>> jobs_;
+    std::vector<std::thread> threads_;
+  };
+
+  void shutdown_connections() {
+    std::lock_guard lock(open_mu_);
+    stopping_ = true;
+    for (int fd : open_)
+      ::shutdown(fd, SHUT_RDWR);
+  }
+
+  bool process_and_close_socket(socket_t sock) override {
+    bool ret = false;
+    bool serve = !t_refuse_connection;
+    {
+      std::lock_guard lock(open_mu_);
+      if (stopping_) serve = false;
+      if (serve) open_.insert(sock);
+    }
+    if (serve) {
+      DeadlineStream strm(sock);
+      for (int count = 0; count < kMaxRequestsPerConnection && svr_sock_ != INVALID_SOCKET;
+           ++count) {
+        strm.start_request(Clock::now() + kRequestDeadline);
+        if (!strm.wait_request(kIdle)) break;
+        bool closed = false;
+        t_close_after_response = false;
+        ret = process_request(strm, count + 1 == kMaxRequestsPerConnection, closed, nullptr);
+        if (t_close_after_response) break;
+        // A request cut off by the deadline is answered 400 by the library, which would then
+        // wait for the next one on the same connection: the connection ends instead.
+        if (!ret || closed || strm.expired()) break;
+      }
+      std::lock_guard lock(open_mu_);
+      open_.erase(sock);
+    }
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ret;
+  }
+
+  std::mutex open_mu_;
+  std::set<int> open_;
+  bool stopping_ = false;
+};
+
+GuardedServer* g_server = nullptr;
 
 }  // namespace
 
@@ -165,10 +404,14 @@ std::string session_trace(const LabelPage& p) {
   return trace;
 }
 
-void serve_label(LabelPage& p, int port) {
-  httplib::Server server;
-  std::mutex mu;
-  server.set_payload_max_length(1 << 12);
+struct LabelServer::Impl {
+  GuardedServer server;
+  std::unique_ptr<RequestGuard> guard;
+  int port = 0;
+};
+
+LabelServer::LabelServer(int port) : impl_(std::make_unique<Impl>()) {
+  httplib::Server& server = impl_->server;
   // The library's default sets SO_REUSEPORT, which lets a second server bind a port another one
   // is listening on (and take half its connections); only SO_REUSEADDR is wanted, so that a
   // restart can take the port back at once from connections still closing.
@@ -176,6 +419,33 @@ void serve_label(LabelPage& p, int port) {
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
+  const char* host = "127.0.0.1";  // loopback only: the page is for the person at this machine
+  int bound = port;
+  if (port == 0) {
+    bound = server.bind_to_any_port(host);
+    if (bound <= 0) throw DataError("--port 0: cannot listen on any port of 127.0.0.1");
+  } else if (!server.bind_to_port(host, port)) {
+    throw DataError("--port " + std::to_string(port) +
+                    ": cannot listen on 127.0.0.1:" + std::to_string(port) +
+                    " (taken by another program?); choose another port, or --port 0 for any "
+                    "free one");
+  }
+  impl_->server.widen_backlog();
+  impl_->port = bound;
+  impl_->guard = std::make_unique<RequestGuard>(session_token(), bound);
+}
+
+LabelServer::~LabelServer() = default;
+
+std::string LabelServer::url() const {
+  return impl_->guard->url();
+}
+
+void LabelServer::serve(LabelPage& p) {
+  GuardedServer& server = impl_->server;
+  const RequestGuard& guard = *impl_->guard;
+  std::mutex mu;
+  server.set_payload_max_length(1 << 12);
   auto html = [](httplib::Response& res, int status, const std::string& body) {
     res.status = status;
     res.set_header("Cache-Control", "no-store");
@@ -185,6 +455,29 @@ void serve_label(LabelPage& p, int port) {
                    "form-action 'self'");
     res.set_content(body, "text/html; charset=utf-8");
   };
+  // Before any route: a request the guard refuses gets a 403 naming no data of the session.
+  server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    RequestFacts facts{req.method,
+                       req.get_header_value("Host"),
+                       req.get_header_value("Origin"),
+                       req.get_header_value("Sec-Fetch-Site"),
+                       req.get_header_value("Cookie"),
+                       req.get_param_value("token")};
+    const Admission a = guard.admit(facts);
+    if (a.status != 0) {
+      res.status = a.status;
+      res.set_header("Cache-Control", "no-store");
+      res.set_header("Connection", "close");
+      t_close_after_response = true;
+      res.set_content("ssac label: " + a.reason + "\n", "text/plain; charset=utf-8");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    // Admitted by the query token (the printed address): the page is served at once, with the
+    // cookie its forms will carry. No redirect: a redirect in a navigation that began on another
+    // site (a link in a notebook) would arrive without the SameSite=Strict cookie.
+    if (a.set_cookie) res.set_header("Set-Cookie", guard.set_cookie());
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
   server.Get("/", [&](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(mu);
     html(res, 200, render_page(p));
@@ -260,18 +553,7 @@ void serve_label(LabelPage& p, int port) {
         html(res, 500, message_page(p, what));
       });
 
-  const char* host = "127.0.0.1";  // loopback only: the page is for the person at this machine
-  int bound = port;
-  if (port == 0) {
-    bound = server.bind_to_any_port(host);
-    if (bound <= 0) throw DataError("--port 0: cannot listen on any port of 127.0.0.1");
-  } else if (!server.bind_to_port(host, port)) {
-    throw DataError("--port " + std::to_string(port) +
-                    ": cannot listen on 127.0.0.1:" + std::to_string(port) +
-                    " (taken by another program?); choose another port, or --port 0 for any "
-                    "free one");
-  }
-  std::cout << "ssac label: open http://127.0.0.1:" << bound << "/ in a browser (Ctrl-C stops; "
+  std::cout << "ssac label: open " << guard.url() << " in a browser (Ctrl-C stops; "
             << (p.file ? "the answers are saved in " + p.file->path() + ")"
                        : "without --answers nothing is saved)")
             << std::endl;

@@ -3,11 +3,14 @@
 // GET / shows the question (or, when the run is over, the clustering); POST /answer (q = the
 // question's number, a = yes | no | not-sure) and POST /undo (to = the question to go back to)
 // change the session; GET /labels.csv and /trace.jsonl download the result once the run is over.
+// Every request must come from the person's browser (guard.hpp): a wrong Host, a post from another
+// page or a missing token gets a 403 and changes nothing.
 // A request that does not fit the session's state (a stale question number, an unknown answer, an
 // undo out of range, a download before the end) gets a 4xx and changes nothing. Each answer is
 // written to the answer file and synced before the response is sent.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "label/answer_file.hpp"
@@ -33,8 +36,24 @@ std::string render_page(const LabelPage& p);
 std::string labels_csv(const Result& R);
 std::string session_trace(const LabelPage& p);
 
-// Serves `p` on 127.0.0.1:port (0: any free port) until SIGINT or SIGTERM; prints the address on
-// stdout once listening. DataError with one line when the port cannot be bound.
-void serve_label(LabelPage& p, int port);
+// The server of one session: bound to 127.0.0.1 when constructed (DataError with one line when the
+// port cannot be bound), so that a run that cannot listen stops before it creates any file.
+// Who may send requests is guard.hpp's; how long a connection may hold a worker is server.cpp's
+// (every request has a total deadline a trickle of bytes cannot extend).
+class LabelServer {
+ public:
+  explicit LabelServer(int port);  // 0: any free port
+  ~LabelServer();
+  LabelServer(const LabelServer&) = delete;
+  LabelServer& operator=(const LabelServer&) = delete;
+  // The address with the session's token, as printed.
+  std::string url() const;
+  // Serves `p` until SIGINT or SIGTERM; prints the address on stdout once listening.
+  void serve(LabelPage& p);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace ssac::cli

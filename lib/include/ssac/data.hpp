@@ -76,12 +76,22 @@ double cluster_ratio(double radius, double nearest_outsider);
 // "FILE:LINE:COLUMN: message".
 // A file (or a pipe such as `<(cat f)`, whose first bytes must arrive within kPipeWaitSeconds)
 // of at most kMaxCsvBytes, lines of at most kMaxCsvLine bytes; devices are refused. A UTF-8 byte
-// order mark before the header is skipped; a field in double quotes (without quotes inside) is
-// read without them. Numbers are decimal (ssac/numbers.hpp): "+1" is 1, "1e400" out of range.
+// order mark before the header is skipped; fields follow RFC 4180 (ssac/csv.hpp: quoted fields
+// with commas and doubled quotes inside), a line break inside a field only in a text column.
+// Numbers are decimal (ssac/numbers.hpp): "+1" is 1, "1e400" out of range.
 inline constexpr std::uint64_t kMaxCsvBytes = std::uint64_t{16} << 30;
 inline constexpr std::size_t kMaxCsvLine = std::size_t{16} << 20;
 Dataset read_csv(const std::string& path);
 Dataset parse_csv(const std::string& text, const std::string& name);
+// The columns of a CSV read as text rather than coordinates (ssac label --show): their cells may
+// hold anything RFC 4180 allows, line breaks included, but must be UTF-8 (a byte that is not is
+// refused with its position).
+struct CsvText {
+  std::vector<std::string> names;              // in: the columns to read as text
+  std::vector<std::string> header;             // out: those present, in the file's order
+  std::vector<std::vector<std::string>> rows;  // out: their cells, row by row
+};
+Dataset parse_csv(const std::string& text, const std::string& name, CsvText* text_columns);
 
 // Columns x1..xm (or the dataset's names) and, when labels are given, `label`. Doubles are
 // written in the shortest form that reads back exactly.

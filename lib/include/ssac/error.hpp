@@ -2,7 +2,9 @@
 // (docs/conventions.md): a parameter outside its admissible range is the caller's to fix
 // (exit 2, like any usage error); a file that cannot be read or written, or whose content is not
 // what the format allows, is a data error (exit 1). Every message is one line that names the
-// parameter and its range, or the file and the line and column.
+// parameter and its range, or the file and the line and column. A verdict is no error: `ssac gof`
+// returns 4 itself for a well-formed sample that does not fit the law, and a file that is no
+// sample of that law (another instance's outcomes, a law given as outcomes) is a DataError.
 #pragma once
 
 #include <stdexcept>

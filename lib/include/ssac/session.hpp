@@ -32,7 +32,12 @@ class RunObserver;
 struct LoggedAnswer {
   std::size_t x = 0, y = 0;
   Answer answer = Answer::NotSure;
-  bool operator==(const LoggedAnswer&) const = default;
+  // The answer file's line it was read from (1-based), 0 for an answer given in this session;
+  // for messages only, so not part of equality.
+  std::size_t line = 0;
+  bool operator==(const LoggedAnswer& o) const {
+    return x == o.x && y == o.y && answer == o.answer;
+  }
 };
 
 // What a session is about; the answer file's first line records it, so that answers given for
@@ -86,8 +91,10 @@ std::pair<double, double> clopper_pearson(std::size_t successes, std::size_t tri
 class Session {
  public:
   // Replays `log` at once. Throws DataError when the log does not fit this run: an answer for a
-  // pair the run does not ask at that point, or more answers than the run asks.
-  Session(const Matrix& X, SessionSpec spec, std::vector<LoggedAnswer> log = {});
+  // pair the run does not ask at that point, or more answers than the run asks; the message
+  // starts "LOG_NAME:LINE: " with the answer's line when `log_name` (the answer file) is given.
+  Session(const Matrix& X, SessionSpec spec, std::vector<LoggedAnswer> log = {},
+          std::string log_name = "");
 
   bool finished() const { return !pending_; }
   // The question to show (the rows in the order the algorithm asks Q(x, y)); only while not
@@ -111,6 +118,7 @@ class Session {
   const Matrix& X_;
   SessionSpec spec_;
   std::vector<LoggedAnswer> log_;
+  std::string log_name_;  // the answer file, for messages
   std::optional<std::pair<std::size_t, std::size_t>> pending_;
   std::optional<Result> result_;
   std::size_t queries_ = 0;

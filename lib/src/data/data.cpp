@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "ssac/csv.hpp"
 #include "ssac/error.hpp"
 #include "ssac/numbers.hpp"
 #include "ssac/ranges.hpp"
@@ -143,53 +144,77 @@ ClusterStats cluster_stats(const Matrix& X, const std::vector<int>& labels) {
 
 namespace {
 
-std::string where(const std::string& name, std::size_t line, std::size_t col) {
-  return name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": ";
-}
+using csv::where;
 
+// A field as the data reader takes it: spaces inside the quotes are trimmed as well (the writer
+// never quotes, so a name " label" kept with its space would come back as the label column, and
+// " " as an empty name); a quoted field is reported from its first character, an empty one from
+// its opening quote.
 struct Field {
   std::string_view text;
-  std::size_t column;  // 1-based column of the field's first character
+  std::size_t column;
 };
 
-std::vector<Field> split_fields(std::string_view line) {
-  std::vector<Field> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = line.find(',', start);
-    std::string_view f =
-        line.substr(start, comma == std::string_view::npos ? line.npos : comma - start);
-    std::size_t col = start + 1;
-    auto trim = [&] {
-      while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) {
-        f.remove_prefix(1);
-        ++col;
+// The next record's fields as the data reader takes them.
+bool next_fields(csv::Reader& reader, std::vector<csv::Field>& raw, std::vector<Field>& out) {
+  if (!reader.next(raw)) return false;
+  out.clear();
+  for (const csv::Field& f : raw) {
+    Field g{f.text, f.column};
+    if (f.quoted) {
+      ++g.column;
+      while (!g.text.empty() && (g.text.front() == ' ' || g.text.front() == '\t')) {
+        g.text.remove_prefix(1);
+        ++g.column;
       }
-      while (!f.empty() && (f.back() == ' ' || f.back() == '\t'))
-        f.remove_suffix(1);
-    };
-    trim();
-    // "name" (spreadsheets quote every field): read without the quotes. Spaces inside the quotes
-    // are trimmed as well: the writer never quotes, so a name " label" kept with its space would
-    // come back as the label column, and " " as an empty name.
-    if (f.size() >= 2 && f.front() == '"' && f.back() == '"' &&
-        f.substr(1, f.size() - 2).find('"') == std::string_view::npos) {
-      const std::size_t quote = col;
-      f = f.substr(1, f.size() - 2);
-      ++col;
-      trim();
-      if (f.empty()) col = quote;  // an empty field is reported where it starts
+      while (!g.text.empty() && (g.text.back() == ' ' || g.text.back() == '\t'))
+        g.text.remove_suffix(1);
+      if (g.text.empty()) g.column = f.column;
     }
-    out.push_back({f, col});
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
+    out.push_back(g);
   }
-  return out;
+  return true;
+}
+
+// The byte offset of the first invalid UTF-8 sequence in `s` (overlong forms, surrogates and
+// code points beyond U+10FFFF included), or npos.
+std::size_t invalid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    unsigned lo = 0x80, hi = 0xBF;  // the range of the second byte
+    if (b < 0x80) {
+      ++i;
+      continue;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      len = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      len = 3;
+      if (b == 0xE0) lo = 0xA0;
+      if (b == 0xED) hi = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      len = 4;
+      if (b == 0xF0) lo = 0x90;
+      if (b == 0xF4) hi = 0x8F;
+    } else {
+      return i;
+    }
+    if (i + len > s.size()) return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) return i;
+    }
+    i += len;
+  }
+  return std::string_view::npos;
 }
 
 }  // namespace
 
-Dataset parse_csv(const std::string& text, const std::string& name) {
+Dataset parse_csv(const std::string& text, const std::string& name, CsvText* text_columns) {
+  // Line breaks inside quoted fields are allowed only where a column is read as text.
+  const bool multiline = text_columns && !text_columns->names.empty();
   // Lines are visited in place, without a copy or an index of the text, so that a large file
   // costs its own size plus the points (docs/benchmarks.md, "Large inputs"). A first pass finds the
   // last line that is not blank: blank lines are allowed only after it.
@@ -217,12 +242,23 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
     }
   }
   if (last_content == 0) throw DataError(name + ": the file is empty (expected a header row)");
-  std::size_t pos = start;
-  std::string_view first;
-  next_line(pos, first);
+  csv::Reader reader(std::string_view(text).substr(start), name, multiline);
+  std::vector<csv::Field> raw;
+  std::vector<Field> header, fields;
+  std::size_t records = last_content;  // one record per line unless text spans lines
+  if (multiline) {
+    std::size_t count = 0;
+    records = 0;
+    while (next_fields(reader, raw, fields)) {
+      ++count;
+      if (fields.size() > 1 || raw[0].quoted || !fields[0].text.empty()) records = count;
+    }
+    reader.reset(std::string_view(text).substr(start), 1);
+  }
+  next_fields(reader, raw, header);
 
   Dataset data;
-  const auto header = split_fields(first);
+  std::vector<char> is_text(header.size(), 0);
   int label_col = -1;
   for (std::size_t c = 0; c < header.size(); ++c) {
     if (header[c].text.empty())
@@ -239,7 +275,11 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
     if (header[c].text.substr(0, 3) == "\xEF\xBB\xBF")
       throw DataError(where(name, 1, header[c].column) +
                       "a byte order mark inside the header (one may only open the file)");
-    if (header[c].text == "label") {
+    if (multiline && std::find(text_columns->names.begin(), text_columns->names.end(),
+                               header[c].text) != text_columns->names.end()) {
+      is_text[c] = 1;
+      text_columns->header.emplace_back(header[c].text);
+    } else if (header[c].text == "label") {
       if (label_col >= 0)
         throw DataError(where(name, 1, header[c].column) + "a second column named 'label'");
       label_col = static_cast<int>(c);
@@ -249,18 +289,17 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
   }
   const std::size_t m = data.column_names.size();
   if (m == 0) throw DataError(where(name, 1, 1) + "the header names no coordinate column");
-  const std::size_t n = last_content - 1;
+  const std::size_t n = records - 1;
   if (n == 0) throw DataError(name + ":2:1: no data rows after the header");
   // Clustering, the gamma-margin and every bound of the paper need at least two points.
   if (n == 1) throw DataError(name + ":3:1: only one data row; at least two points are needed");
 
   data.points.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(m));
   if (label_col >= 0) data.labels.resize(n);
+  if (multiline) text_columns->rows.assign(n, {});
   for (std::size_t r = 0; r < n; ++r) {
-    const std::size_t lineno = r + 2;
-    std::string_view line;
-    next_line(pos, line);
-    const auto fields = split_fields(line);
+    next_fields(reader, raw, fields);
+    const std::size_t lineno = reader.line();
     if (fields.size() != header.size())
       throw DataError(where(name, lineno, 1) + "expected " + std::to_string(header.size()) +
                       " fields as in the header, found " + std::to_string(fields.size()));
@@ -268,27 +307,43 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
     for (std::size_t c = 0; c < fields.size(); ++c) {
       const Field& f = fields[c];
       auto shown = [&] { return number::printable(f.text); };  // for messages only
-      if (static_cast<int>(c) == label_col) {
+      // "NAME:LINE:COL: column C (NAME): ", the field's place and its column's name.
+      auto at = [&] {
+        return where(name, lineno, f.column) + "column " + std::to_string(c + 1) + " (" +
+               number::printable(header[c].text) + "): ";
+      };
+      if (is_text[c]) {
+        // Text goes into the page as it is: it must be UTF-8 (docs/conventions.md).
+        const std::size_t bad = invalid_utf8(f.text);
+        if (bad != std::string_view::npos) {
+          std::size_t line = lineno, col = f.column;
+          for (std::size_t i = 0; i < bad; ++i, ++col)
+            if (f.text[i] == '\n') line += 1, col = 0;
+          char byte[8];
+          std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(f.text[bad]));
+          throw DataError(where(name, line, col) + "column " + std::to_string(c + 1) + " (" +
+                          number::printable(header[c].text) + "): byte " + byte +
+                          " is not UTF-8 (save the file as UTF-8)");
+        }
+        text_columns->rows[r].emplace_back(f.text);
+      } else if (static_cast<int>(c) == label_col) {
         long long v = 0;
         const number::Status st = number::parse_int(f.text, v);
         if (st == number::Status::not_a_number)
-          throw DataError(where(name, lineno, f.column) + "label '" + shown() +
-                          "' is not an integer");
+          throw DataError(at() + "label '" + shown() + "' is not an integer");
         if (st == number::Status::out_of_range || v < 1 || v > range::kMaxLabel)
-          throw DataError(where(name, lineno, f.column) + "label " + shown() + " is outside 1.." +
+          throw DataError(at() + "label " + shown() + " is outside 1.." +
                           std::to_string(range::kMaxLabel) + " (cluster ids start at 1)");
         data.labels[r] = static_cast<int>(v);
       } else {
         double v = 0;
         const number::Status st = number::parse_real(f.text, v);
         if (st == number::Status::not_a_number)
-          throw DataError(where(name, lineno, f.column) + "'" + shown() + "' is not a number");
+          throw DataError(at() + "'" + shown() + "' is not a number");
         if (st == number::Status::out_of_range)
-          throw DataError(where(name, lineno, f.column) + "'" + shown() +
+          throw DataError(at() + "'" + shown() +
                           "' is out of range (beyond the largest double, about 1.8e308)");
-        if (!std::isfinite(v))
-          throw DataError(where(name, lineno, f.column) + "'" + shown() +
-                          "' is not a finite number");
+        if (!std::isfinite(v)) throw DataError(at() + "'" + shown() + "' is not a finite number");
         data.points(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(out_col++)) = v;
       }
     }
@@ -306,6 +361,10 @@ Dataset parse_csv(const std::string& text, const std::string& name) {
                         " (ids must be 1..K without gaps)");
   }
   return data;
+}
+
+Dataset parse_csv(const std::string& text, const std::string& name) {
+  return parse_csv(text, name, nullptr);
 }
 
 Dataset read_csv(const std::string& path) {

@@ -17,6 +17,12 @@ namespace ssac {
 
 namespace {
 
+// "NAME:LINE: " for an answer read from the answer file NAME, "" otherwise.
+std::string where(const std::string& name, const LoggedAnswer& e) {
+  if (name.empty()) return "";
+  return name + (e.line > 0 ? ":" + std::to_string(e.line) : std::string()) + ": ";
+}
+
 // The replay stops here: the run asks a pair the log does not answer yet.
 struct NeedAnswer {
   std::size_t x, y;
@@ -28,7 +34,8 @@ struct NeedAnswer {
 // (per-pair memory). Past the log's end the replay stops with NeedAnswer.
 class LogOracle : public Oracle {
  public:
-  explicit LogOracle(const std::vector<LoggedAnswer>& log) : log_(log) {}
+  LogOracle(const std::vector<LoggedAnswer>& log, const std::string& name)
+      : log_(log), name_(name) {}
   Answer query(std::size_t x, std::size_t y) override {
     ++queries_;
     if (x == y) return Answer::Yes;  // S4: a point is in its own cluster; the person is not shown
@@ -40,7 +47,7 @@ class LogOracle : public Oracle {
     }
     const LoggedAnswer& e = log_[used_];
     if (e.x != key.first || e.y != key.second)
-      throw DataError("answer " + std::to_string(used_ + 1) + " is for rows " +
+      throw DataError(where(name_, e) + "answer " + std::to_string(used_ + 1) + " is for rows " +
                       std::to_string(e.x) + "," + std::to_string(e.y) + " but the run asks " +
                       std::to_string(key.first) + "," + std::to_string(key.second) +
                       " there: the answers were given to another run");
@@ -53,6 +60,7 @@ class LogOracle : public Oracle {
 
  private:
   const std::vector<LoggedAnswer>& log_;
+  const std::string& name_;
   std::map<std::pair<std::size_t, std::size_t>, Answer> memo_;
   std::size_t used_ = 0, queries_ = 0;
 };
@@ -138,7 +146,7 @@ std::vector<LoggedAnswer> parse_answer_log(const std::string& text, const std::s
       throw DataError(
           name + ":" + std::to_string(lineno) +
           ":1: a row paired with itself is never asked (a point is in its own cluster)");
-    out.push_back({std::min(v[0], v[1]), std::max(v[0], v[1]), a});
+    out.push_back({std::min(v[0], v[1]), std::max(v[0], v[1]), a, lineno});
   }
   return out;
 }
@@ -162,8 +170,9 @@ std::pair<double, double> clopper_pearson(std::size_t successes, std::size_t tri
           B::find_upper_bound_on_p(n, k, alpha / 2, B::clopper_pearson_exact_interval)};
 }
 
-Session::Session(const Matrix& X, SessionSpec spec, std::vector<LoggedAnswer> log)
-    : X_(X), spec_(std::move(spec)), log_(std::move(log)) {
+Session::Session(const Matrix& X, SessionSpec spec, std::vector<LoggedAnswer> log,
+                 std::string log_name)
+    : X_(X), spec_(std::move(spec)), log_(std::move(log)), log_name_(std::move(log_name)) {
   spec_.params.check(static_cast<std::size_t>(X_.rows()));
   replay_log();
 }
@@ -171,7 +180,7 @@ Session::Session(const Matrix& X, SessionSpec spec, std::vector<LoggedAnswer> lo
 void Session::replay_log() {
   pending_.reset();
   result_.reset();
-  LogOracle base(log_);
+  LogOracle base(log_, log_name_);
   AskedOracle oracle(base, spec_.algorithm == Algorithm::original,
                      Rng::stream(spec_.seed, {kStreamCoinFlip}));
   try {
@@ -181,9 +190,9 @@ void Session::replay_log() {
   }
   queries_ = base.queries();
   if (result_ && base.used() < log_.size())
-    throw DataError("the run ends after " + std::to_string(base.used()) +
-                    " answers but there are " + std::to_string(log_.size()) +
-                    ": the answers were given to another run");
+    throw DataError(where(log_name_, log_[base.used()]) + "the run ends after " +
+                    std::to_string(base.used()) + " answers but there are " +
+                    std::to_string(log_.size()) + ": the answers were given to another run");
 }
 
 LoggedAnswer Session::answer(Answer a) {
@@ -220,7 +229,7 @@ Result Session::replay(RunObserver* observer) const {
   if (pending_)
     throw ParameterError("the run is not over: question " + std::to_string(log_.size() + 1) +
                          " has no answer yet");
-  LogOracle base(log_);
+  LogOracle base(log_, log_name_);
   AskedOracle oracle(base, spec_.algorithm == Algorithm::original,
                      Rng::stream(spec_.seed, {kStreamCoinFlip}));
   return run_ssac(X_, oracle.get(), spec_.params, spec_.seed, observer);
