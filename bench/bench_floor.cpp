@@ -126,8 +126,7 @@ void BM_Fit(benchmark::State& state, const std::string& preset) {
 BENCHMARK_CAPTURE(BM_Fit, paper_main, std::string("paper-main"))->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Fit, paper_highdim, std::string("paper-highdim"))
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Fit, paper_nonsep, std::string("paper-nonsep"))
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Fit, paper_nonsep, std::string("paper-nonsep"))->Unit(benchmark::kMillisecond);
 
 // How many points of candidate `draw` must be drawn before its fate is known: all n when it is
 // accepted or rejected for too large a gamma, else the first point whose distance to the mean of a
