@@ -4,7 +4,12 @@
 # absolute figure that moves with the machine's load.
 #
 #   bash scripts/bench.sh [--baseline REV] [--rounds R] [--scale S] [--presets LIST]
-#                         [--current-args 'ARGS']
+#                         [--current-args 'ARGS'] [--full]
+#
+# --full measures instead the README's run, `ssac experiment --preset paper-main` with its 5000
+# reps, plots and default threads, alternating (current, baseline) for R rounds: the median wall
+# and CPU seconds (user + system, gnuplot included) of each, their ratios, the wall / CPU of each
+# (the parallel efficiency: 0.5 is perfect on two cores) and whether the outputs agree.
 #
 # The baseline (default f76a49a, the tree before Phase 2 by selection and the blocked generator) is
 # checked out with `git worktree` under build-bench/ and built there beside this tree (Release, the
@@ -26,6 +31,7 @@ rounds=3
 scale=1
 presets="paper-main paper-highdim paper-nonsep"
 current_args=""
+full=0
 while [ $# -gt 0 ]; do
   case $1 in
     --baseline) baseline=$2; shift 2 ;;
@@ -33,7 +39,8 @@ while [ $# -gt 0 ]; do
     --scale) scale=$2; shift 2 ;;
     --presets) presets=${2//,/ }; shift 2 ;;
     --current-args) current_args=$2; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --full) full=1; shift ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -85,6 +92,41 @@ cpu_seconds() {
   awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f\n", a[1] + a[2] }'
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+if [ "$full" = 1 ]; then
+  # full_run PROGRAM OUT: the README's run; prints "wall cpu" in seconds.
+  full_run() {
+    local t
+    t=$( { TIMEFORMAT='%3R %3U %3S'; time "$1" experiment --preset paper-main --seed 1 --quiet \
+             --out "$2" >/dev/null 2>&1; } 2>&1 )
+    awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f %.3f\n", a[1], a[2] + a[3] }'
+  }
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg);" \
+    "$rounds rounds of ssac experiment --preset paper-main (5000 reps, plots), medians"
+  : >"$work/cur.full"
+  : >"$work/base.full"
+  for _ in $(seq "$rounds"); do
+    rm -rf "$work/runs"
+    full_run "$current" "$work/runs/current" >>"$work/cur.full"
+    full_run "$base" "$work/runs/baseline" >>"$work/base.full"
+  done
+  same=same
+  for f in "$work"/runs/baseline/*.csv "$work/runs/baseline/table.txt"; do
+    cmp -s "$f" "$work/runs/current/${f##*/}" || same=DIFFERS
+  done
+  cw=$(cut -d' ' -f1 "$work/cur.full" | median)
+  cc=$(cut -d' ' -f2 "$work/cur.full" | median)
+  bw=$(cut -d' ' -f1 "$work/base.full" | median)
+  bc=$(cut -d' ' -f2 "$work/base.full" | median)
+  echo "load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+  printf '%-10s %8s %8s %10s\n' tree wall cpu wall/cpu
+  awk -v w="$cw" -v c="$cc" 'BEGIN { printf "%-10s %8.2f %8.2f %10.3f\n", "current", w, c, w / c }'
+  awk -v w="$bw" -v c="$bc" 'BEGIN { printf "%-10s %8.2f %8.2f %10.3f\n", "baseline", w, c, w / c }'
+  awk -v a="$cw" -v b="$bw" -v c="$cc" -v d="$bc" -v s="$same" \
+    'BEGIN { printf "ratio current / baseline: wall %.3f, cpu %.3f; results %s\n", a / b, c / d, s }'
+  rm -f "$work/cur.full" "$work/base.full"
+  exit 0
+fi
 
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg);" \
   "$rounds rounds, one thread, median CPU ms per rep"

@@ -22,7 +22,22 @@ DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod meth
   e_.reserve(entries.size());
   for (const Entry& x : entries)
     e_.push_back(key(x));
-  if (method_ != OrderMethod::sort) return;
+  if (method_ == OrderMethod::sort) sort_all();
+}
+
+void DistanceOrder::assign(const double* d, const std::size_t* rows, std::size_t count,
+                           OrderMethod method, TieOrder ties) {
+  method_ = method;
+  reversed_ = ties == TieOrder::by_row_reversed;
+  e_.resize(count);
+  for (std::size_t i = 0; i < count; ++i)
+    e_[i] = key({d[i], rows[i]});
+  settled_.clear();
+  comparisons_ = 0;
+  if (method_ == OrderMethod::sort) sort_all();
+}
+
+void DistanceOrder::sort_all() {
   // Sorted in place as keys: a sort of indices into a distance table costs twice as much for the
   // same order.
   std::uint64_t count = 0;  // a local for the reason given in at()
@@ -62,9 +77,13 @@ DistanceOrder::Entry DistanceOrder::at(std::size_t j) {
   return entry(e_[j]);
 }
 
-std::vector<DistanceOrder::Entry> DistanceOrder::prefix(std::size_t j) {
+void DistanceOrder::settle_prefix(std::size_t j) {
   // Settling position j puts exactly the entries of positions below j before it.
   if (method_ == OrderMethod::select && j < e_.size()) at(j);
+}
+
+std::vector<DistanceOrder::Entry> DistanceOrder::prefix(std::size_t j) {
+  settle_prefix(j);
   std::vector<Entry> out;
   out.reserve(j);
   for (std::size_t i = 0; i < j; ++i)

@@ -37,6 +37,12 @@ class DistanceOrder {
 
   DistanceOrder(const std::vector<Entry>& entries, OrderMethod method,
                 TieOrder ties = TieOrder::by_row);
+  // An empty order, for assign() to fill (a run keeps one and reuses its storage).
+  DistanceOrder() = default;
+  // The order of the entries (d[i], rows[i]), i < count, as the constructor makes it from them;
+  // the storage already held is reused.
+  void assign(const double* d, const std::size_t* rows, std::size_t count, OrderMethod method,
+              TieOrder ties = TieOrder::by_row);
 
   std::size_t size() const { return e_.size(); }
   // The entry at position j < size() of the order.
@@ -44,6 +50,13 @@ class DistanceOrder {
   // The entries at positions 0..j-1 of the order (j <= size()), as a set: sorted under `sort`, in
   // no particular order under `select`.
   std::vector<Entry> prefix(std::size_t j);
+  // f(entry) for each entry of prefix(j), in the same order, without copying them out.
+  template <class F>
+  void for_prefix(std::size_t j, F f) {
+    settle_prefix(j);
+    for (std::size_t i = 0; i < j; ++i)
+      f(entry(e_[i]));
+  }
   // Comparisons of two entries made so far (Result::comparisons).
   std::uint64_t comparisons() const { return comparisons_; }
 
@@ -52,10 +65,13 @@ class DistanceOrder {
   __extension__ using Key = unsigned __int128;
   Key key(const Entry& e) const;
   Entry entry(Key k) const;
+  // Puts exactly the entries of positions 0..j-1 at those positions (in some order).
+  void settle_prefix(std::size_t j);
+  void sort_all();
 
   std::vector<Key> e_;
-  OrderMethod method_;
-  bool reversed_;
+  OrderMethod method_ = OrderMethod::select;
+  bool reversed_ = false;
   // Under `select`: the positions whose entry is settled, increasing. Between two consecutive ones
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;

@@ -61,7 +61,7 @@ class Run {
  private:
   bool phase1(Iteration& it, std::vector<std::size_t>& zp);
   void phase2(Iteration& it, const std::vector<std::size_t>& zp);
-  DistanceOrder order_by_distance(const Vector& center);
+  DistanceOrder& order_by_distance(const Vector& center);
   void assign_cluster(Iteration& it, DistanceOrder& order);
   void finish();
 
@@ -101,6 +101,17 @@ class Run {
   OrderMethod order_method_ = OrderMethod::select;
   TieOrder tie_order_ = TieOrder::by_row;
   std::vector<std::size_t> anchor_pool_;  // anchor_pool's result
+  // Working storage that no result depends on, kept from one iteration to the next and, through
+  // ScratchLoan (ssac.cpp), from one run to the next on the same thread, so that a run allocates
+  // little beyond its Result.
+  struct Scratch {
+    DistanceOrder order;              // line 10's order of S_i
+    std::vector<double> distances;    // d(x, mu'_p) for x in S_i, in the order of S_i
+    std::vector<char> in;             // line 13: in[x] when x is in C'_p
+    std::vector<std::size_t> rest;    // line 13: S_{i+1} being formed
+    std::vector<std::size_t> anchor;  // assign(): the anchor of each known cluster
+  };
+  Scratch scratch_;
 };
 
 }  // namespace ssac::detail

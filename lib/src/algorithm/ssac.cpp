@@ -6,6 +6,7 @@
 #include "ssac/ssac.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <numeric>
 
@@ -75,12 +76,43 @@ void Params::check(std::size_t n) const {
 
 namespace detail {
 
+// Vectors whose final length is known are reserved up to this many entries at once (a hint only:
+// the records are the same either way).
+constexpr std::size_t kReserveCap = std::size_t{1} << 16;
+
+// A run's Scratch is this thread's spare one for as long as the run lasts: swapped in at the start
+// and back at the end, so that consecutive runs on a thread (the fits of an experiment) reuse one
+// set of buffers. A run nested in another on the same thread finds the spare empty and allocates.
+template <class S>
+class ScratchLoan {
+ public:
+  explicit ScratchLoan(S& s) : s_(s) { std::swap(s_, spare()); }
+  ~ScratchLoan() { std::swap(s_, spare()); }
+  ScratchLoan(const ScratchLoan&) = delete;
+  ScratchLoan& operator=(const ScratchLoan&) = delete;
+
+ private:
+  static S& spare() {
+    thread_local S s;
+    return s;
+  }
+  S& s_;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Algorithm 1.
 
 Result Run::run() {
   const std::size_t n = static_cast<std::size_t>(X_.rows());
   P_.check(n);
+  const ScratchLoan loan(scratch_);
+  {
+    // At most k iterations of r draws asking up to k anchors each, then bit_width(n) probes of at
+    // most beta queries each: reserved at once rather than grown by copying.
+    const double k = P_.k, most = k * (static_cast<double>(P_.sample_size()) * k +
+                                       static_cast<double>(std::bit_width(n)) * P_.beta);
+    R_.queries.reserve(static_cast<std::size_t>(std::min(most, double(kReserveCap))));
+  }
   R_.labels.assign(n, 0);
   S_.resize(n);  // line 1: S_1 = X
   std::iota(S_.begin(), S_.end(), std::size_t{0});
@@ -118,6 +150,8 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
   // |S_i| of them under Rules::sample_cap.
   std::uint64_t r = P_.sample_size();
   if (P_.rules.sample_cap) r = std::min<std::uint64_t>(r, S_.size());
+  it.sample.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(r, kReserveCap)));
+  it.assignment.reserve(it.sample.capacity());
   for (std::uint64_t s = 0; s < r; ++s)
     it.sample.push_back(S_[chooser_.choose(S_, Draw::phase1_sample)]);
   observer_.sample_drawn(it);
@@ -168,7 +202,7 @@ Vector Run::estimate_center(const std::vector<std::size_t>& zp, const Iteration&
 
 // Lines 9-13.
 void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
-  DistanceOrder order = order_by_distance(it.center);  // line 10
+  DistanceOrder& order = order_by_distance(it.center);  // line 10
   it.x1 = reference_point(order);
   observer_.cluster_chosen(it);
   observer_.run_state({RunState::Stage::cluster_chosen, iteration_, S_, R_.labels, known_, opener_,
@@ -184,15 +218,13 @@ void Run::phase2(Iteration& it, const std::vector<std::size_t>& zp) {
 
 // Line 10: S_i ordered by d(x, mu'_p), ties by row (S6). The distances, and the comparisons the
 // order makes, are the Phase-2 cost Corollary 1 counts.
-DistanceOrder Run::order_by_distance(const Vector& center) {
-  std::vector<double> d(S_.size());
+DistanceOrder& Run::order_by_distance(const Vector& center) {
+  std::vector<double>& d = scratch_.distances;
+  d.resize(S_.size());
   distances(X_, S_, center, d.data());
-  std::vector<DistanceOrder::Entry> entries;
-  entries.reserve(S_.size());
-  for (std::size_t i = 0; i < S_.size(); ++i)
-    entries.emplace_back(d[i], S_[i]);
   R_.distance_evaluations += S_.size();
-  return DistanceOrder(std::move(entries), order_method_, tie_order_);
+  scratch_.order.assign(d.data(), S_.data(), S_.size(), order_method_, tie_order_);
+  return scratch_.order;
 }
 
 // Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6), or the first j* rows of the
@@ -201,13 +233,17 @@ DistanceOrder Run::order_by_distance(const Vector& center) {
 void Run::assign_cluster(Iteration& it, DistanceOrder& order) {
   const int p = it.p;
   const bool prefix = P_.rules.assignment == Phase2Labels::prefix;
-  std::vector<char> in(static_cast<std::size_t>(X_.rows()), 0);
-  for (const auto& [d, x] : order.prefix(std::min(it.j_star, order.size()))) {
-    if (!prefix && !(d < it.radius)) continue;
-    in[x] = 1;
-    R_.labels[x] = p;  // overwrites an opener's label only under Rules::overwrite
-  }
-  std::vector<std::size_t> rest;
+  std::vector<char>& in = scratch_.in;
+  in.assign(static_cast<std::size_t>(X_.rows()), 0);
+  const std::size_t j = std::min(it.j_star, order.size());
+  order.for_prefix(j, [&](const DistanceOrder::Entry& e) {
+    if (!prefix && !(e.first < it.radius)) return;
+    in[e.second] = 1;
+    R_.labels[e.second] = p;  // overwrites an opener's label only under Rules::overwrite
+  });
+  std::vector<std::size_t>& rest = scratch_.rest;
+  rest.clear();
+  it.members.reserve(j);
   for (std::size_t x : S_) {
     if (in[x]) {
       ++it.assigned;
@@ -280,7 +316,8 @@ Answer Run::ask(std::size_t x, std::size_t y, int phase, Purpose purpose) {
 
 int Run::assign(std::size_t x) {
   const std::size_t known = known_.size();
-  std::vector<std::size_t> anchor(known);
+  std::vector<std::size_t>& anchor = scratch_.anchor;
+  anchor.resize(known);
   for (std::size_t i = 0; i < known; ++i)
     anchor[i] = anchor_of(known_[i], x);
   // Under self-pairs=off a point that is itself an anchor is assignment-known without a query;
@@ -377,6 +414,7 @@ void Run::binary_search(Iteration& it, DistanceOrder& order, const std::vector<s
   const std::size_t x1 = it.x1;
   const std::size_t z = zp.front();  // the plain search's point: the first of Z_p (S6)
   std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(order.size()) - 1;
+  it.steps.reserve(static_cast<std::size_t>(std::bit_width(order.size())));  // at most that many
   while (lo <= hi) {
     SearchStep step;
     step.lo = lo;
@@ -459,6 +497,8 @@ Decision Run::search_plain(std::size_t z, std::size_t xj, SearchStep& step) {
 Decision Run::vote(std::size_t xj, const std::vector<std::size_t>& zp, std::size_t draws,
                    bool x_first, SearchStep& step) {
   bool yes = false, no = false;
+  step.sample.reserve(std::min(draws, kReserveCap));
+  step.sample_answers.reserve(std::min(draws, kReserveCap));
   for (std::size_t b = 0; b < draws; ++b) {
     const std::size_t y = zp[chooser_.choose(zp, Draw::search_sample)];
     Answer a = Answer::Yes;  // y = x_j under self-pairs=off: taken as yes, no query (S4)

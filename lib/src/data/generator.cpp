@@ -202,10 +202,7 @@ class Drawer {
         row += rows;
       }
       // Cluster i is complete: its mean and radius are final.
-      rows_.resize(size);
-      for (std::size_t j = 0; j < size; ++j)
-        rows_[j] = first + j;
-      means_.push_back(mean_of_rows(X_, rows_));
+      means_.push_back(mean_of_block(first, size));
       const double* mu = means_[i].data();
       radius_[i] = std::sqrt(extreme_squared<Take::max>(X_, first, row, mu, 0.0));
       // Every earlier point is an outsider of cluster i.
@@ -218,6 +215,30 @@ class Drawer {
     for (std::size_t i = 0; i < k_; ++i)
       gamma = std::min(gamma, cluster_ratio(radius_[i], outsider_[i]));
     return gamma;
+  }
+
+  // mean_of_rows(X_, {first, ..., first + size - 1}), bit for bit: the same sums in the same order
+  // (row by row, each coordinate from 0.0) and the same division, read straight from the rows,
+  // which are contiguous; a sum that overflowed goes to mean_of_rows itself for its other path.
+  Vector mean_of_block(std::size_t first, std::size_t size) {
+    const auto m = static_cast<std::size_t>(X_.cols());
+    Vector mu = Vector::Zero(X_.cols());
+    double* sum = mu.data();
+    const double* x = X_.data() + first * m;  // row-major
+    for (std::size_t j = 0; j < size; ++j, x += m)
+      for (std::size_t c = 0; c < m; ++c)
+        sum[c] += x[c];
+    for (std::size_t c = 0; c < m; ++c)
+      if (std::isinf(sum[c])) {
+        rows_.resize(size);
+        for (std::size_t r = 0; r < size; ++r)
+          rows_[r] = first + r;
+        return mean_of_rows(X_, rows_);
+      }
+    const double count = static_cast<double>(size);
+    for (std::size_t c = 0; c < m; ++c)
+      sum[c] /= count;
+    return mu;
   }
 
   Dataset take() {
@@ -241,7 +262,7 @@ class Drawer {
   std::vector<double> radius_, outsider_;
   std::vector<double> outsider2_;  // outsider_ squared, the running minimum of squared distances
   std::vector<double> noise_;      // one block's N(0, 1) draws
-  std::vector<std::size_t> rows_;
+  std::vector<std::size_t> rows_;  // mean_of_block's rows, when it needs mean_of_rows
   static constexpr std::size_t kBlockRows = 32;
 };
 

@@ -1,0 +1,273 @@
+// The floor: for each preset, the work a fit and a generated dataset cannot avoid, written plainly
+// with no bookkeeping, timed beside the real thing on the same data, and the ratio real / floor
+// (docs/benchmarks.md, "The floor").
+//
+//   BM_Fit/<preset>       the rep's 15 (q, eta) fits of `ssac experiment` (run_cell: the streams,
+//                         run_ssac and the score) on accepted datasets of the preset, against
+//                         their floor: per iteration (k of them) n distances in m dimensions to
+//                         the mean of ceil(k eta) uniform draws, one selection (std::nth_element)
+//                         over the n distances, and ceil(log2 n) probes of beta answers (a uniform
+//                         draw and a Bernoulli(q) each);
+//   BM_Generate/<preset>  ssac::generate on seeds 0, 1, ..., against its floor: as many candidate
+//                         datasets as the real generator drew for that seed (the rejection rate
+//                         the window implies), each with its k centres, the Gaussians of the
+//                         points it needs (all n, or those up to the first point proving
+//                         gamma <= gamma_min: points_needed, computed untimed beforehand) and the
+//                         distances the margin check cannot avoid for them.
+//
+// Each iteration times one dataset's real work and its floor back to back in thread CPU time (the
+// machine is shared: CPU time moves less than wall time with its load, and the pair shares one
+// moment of it); the counters are per dataset: real_us, floor_us and ratio = real / floor summed
+// over the iterations. Run: build/bench/bench_floor (about 20 s).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "ssac/experiment.hpp"
+#include "ssac/generator.hpp"
+#include "ssac/rng.hpp"
+
+namespace {
+
+double cpu_now() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// The floor of one fit: k iterations of (ceil(k eta) draws and their mean, n distances, one
+// selection, ceil(log2 n) probes of beta answers).
+double fit_floor(const ssac::Matrix& X, int k, double eta, int beta, double q, ssac::Rng& rng,
+                 std::vector<double>& d) {
+  const auto n = static_cast<std::size_t>(X.rows());
+  const auto m = static_cast<std::size_t>(X.cols());
+  const double* base = X.data();  // row-major
+  const auto draws = static_cast<std::size_t>(std::ceil(k * eta));
+  const auto probes = static_cast<std::size_t>(std::ceil(std::log2(static_cast<double>(n))));
+  std::vector<double> mu(m);
+  d.resize(n);
+  double sink = 0.0;
+  for (int i = 0; i < k; ++i) {
+    std::fill(mu.begin(), mu.end(), 0.0);
+    for (std::size_t s = 0; s < draws; ++s) {
+      const double* x = base + rng.uniform_index(n) * m;
+      for (std::size_t c = 0; c < m; ++c)
+        mu[c] += x[c];
+    }
+    for (std::size_t c = 0; c < m; ++c)
+      mu[c] /= static_cast<double>(draws);
+    for (std::size_t r = 0; r < n; ++r) {
+      const double* x = base + r * m;
+      double acc = 0.0;
+      for (std::size_t c = 0; c < m; ++c)
+        acc += (x[c] - mu[c]) * (x[c] - mu[c]);
+      d[r] = std::sqrt(acc);
+    }
+    const std::size_t j = n / static_cast<std::size_t>(k);
+    std::nth_element(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(j), d.end());
+    sink += d[j];
+    for (std::size_t p = 0; p < probes; ++p)
+      for (int b = 0; b < beta; ++b)
+        sink += static_cast<double>(rng.uniform_index(draws)) + (rng.bernoulli(q) ? 1.0 : 0.0);
+  }
+  return sink;
+}
+
+std::vector<ssac::Generated> datasets(const ssac::ExperimentConfig& c, int count) {
+  std::vector<ssac::Generated> out;
+  for (int s = 0; s < count; ++s) {
+    ssac::GeneratorParams g = c.gen;
+    g.seed = ssac::rep_seed(c.seed, static_cast<std::uint64_t>(s));
+    out.push_back(ssac::generate(g));
+  }
+  return out;
+}
+
+void BM_Fit(benchmark::State& state, const std::string& preset) {
+  const ssac::ExperimentConfig c = ssac::preset_config(preset);
+  const auto cells = ssac::experiment_cells(c);
+  const auto data = datasets(c, 8);
+  std::vector<ssac::ClusterStats> truth;
+  for (const auto& g : data)
+    truth.push_back(ssac::cluster_stats(g.data.points, g.data.labels));
+  ssac::Rng rng(7);
+  std::vector<double> d;
+  double real = 0.0, floor = 0.0, ratio = 0.0;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::size_t s = i % data.size();
+    const std::uint64_t rseed = ssac::rep_seed(c.seed, s);
+    const double t0 = cpu_now();
+    for (const auto& cell : cells) {
+      const ssac::CellRun run = ssac::run_cell(c, cell, rseed, data[s].data, truth[s], nullptr);
+      benchmark::DoNotOptimize(run.evaluation.accuracy_pct);
+    }
+    const double t1 = cpu_now();
+    for (const auto& cell : cells)
+      benchmark::DoNotOptimize(
+          fit_floor(data[s].data.points, c.gen.k, cell.eta, c.beta, cell.oracle.q, rng, d));
+    const double t2 = cpu_now();
+    real += t1 - t0;
+    floor += t2 - t1;
+    ratio += (t1 - t0) / (t2 - t1);
+    ++i;
+  }
+  const double its = static_cast<double>(state.iterations());
+  const double fits = its * static_cast<double>(cells.size());
+  state.counters["real_us_per_fit"] = 1e6 * real / fits;
+  state.counters["floor_us_per_fit"] = 1e6 * floor / fits;
+  state.counters["ratio"] = ratio / its;
+}
+BENCHMARK_CAPTURE(BM_Fit, paper_main, std::string("paper-main"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Fit, paper_highdim, std::string("paper-highdim"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Fit, paper_nonsep, std::string("paper-nonsep"))->Unit(benchmark::kMillisecond);
+
+// How many points of candidate `draw` must be drawn before its fate is known: all n when it is
+// accepted or rejected for too large a gamma, else the first point whose distance to the mean of a
+// completed cluster proves gamma <= gamma_min (a ratio outsider / radius only decreases as points
+// arrive, so nothing before that point proves it). Computed once, untimed, for the floor.
+std::size_t points_needed(const ssac::GeneratorParams& p, std::uint64_t draw) {
+  const std::size_t n = p.n, m = p.m, k = static_cast<std::size_t>(p.k);
+  ssac::Rng rng = ssac::Rng::stream(p.seed, {ssac::kStreamGenerator, draw});
+  std::vector<double> centers(k * m), X(n * m), means(k * m, 0.0), radius(k, 0.0),
+      out2(k, std::numeric_limits<double>::infinity());
+  for (double& x : centers)
+    x = -p.box + 2.0 * p.box * rng.uniform01();
+  rng.gaussians(X.data(), n * m);
+  auto d2 = [&](std::size_t r, std::size_t t) {
+    double acc = 0.0;
+    for (std::size_t c = 0; c < m; ++c)
+      acc += (X[r * m + c] - means[t * m + c]) * (X[r * m + c] - means[t * m + c]);
+    return acc;
+  };
+  auto rejected = [&](std::size_t t) {
+    return radius[t] > 0.0 && std::sqrt(out2[t]) / radius[t] <= p.gamma_min;
+  };
+  std::size_t row = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    const std::size_t first = row, size = n / k + (i < n % k ? 1 : 0);
+    for (; row < first + size; ++row) {
+      for (std::size_t c = 0; c < m; ++c)
+        X[row * m + c] = centers[i * m + c] + p.sigma * X[row * m + c];
+      for (std::size_t t = 0; t < i; ++t) {
+        out2[t] = std::min(out2[t], d2(row, t));
+        if (rejected(t)) return row + 1;
+      }
+    }
+    for (std::size_t r = first; r < row; ++r)
+      for (std::size_t c = 0; c < m; ++c)
+        means[i * m + c] += X[r * m + c];
+    for (std::size_t c = 0; c < m; ++c)
+      means[i * m + c] /= static_cast<double>(size);
+    double r2 = 0.0;
+    for (std::size_t r = first; r < row; ++r)
+      r2 = std::max(r2, d2(r, i));
+    radius[i] = std::sqrt(r2);
+    for (std::size_t r = 0; r < first; ++r)
+      out2[i] = std::min(out2[i], d2(r, i));
+    if (rejected(i)) return row;
+  }
+  return n;
+}
+
+// The floor of one candidate of which `needed` points must be drawn: its centres, the needed
+// points' Gaussians (the generator's stream: the polar method a block at a time, Rng::gaussians,
+// the fastest way there is to the values a dataset must have) and the distances the margin check
+// cannot avoid: each point to the means of the clusters completed before it, each completed
+// cluster's mean, its members to it (the radius) and the points before it to it.
+double candidate_floor(const ssac::GeneratorParams& p, std::uint64_t draw, std::size_t needed,
+                       std::vector<double>& X, std::vector<double>& means,
+                       std::vector<double>& centers) {
+  const std::size_t n = p.n, m = p.m, k = static_cast<std::size_t>(p.k);
+  X.resize(n * m);
+  means.assign(k * m, 0.0);
+  centers.resize(k * m);
+  ssac::Rng rng = ssac::Rng::stream(p.seed, {ssac::kStreamGenerator, draw});
+  for (double& x : centers)
+    x = -p.box + 2.0 * p.box * rng.uniform01();
+  rng.gaussians(X.data(), needed * m);
+  auto d2 = [&](std::size_t r, std::size_t t) {
+    double acc = 0.0;
+    for (std::size_t c = 0; c < m; ++c)
+      acc += (X[r * m + c] - means[t * m + c]) * (X[r * m + c] - means[t * m + c]);
+    return acc;
+  };
+  double sink = 0.0;
+  std::size_t row = 0;
+  for (std::size_t i = 0; i < k && row < needed; ++i) {
+    const std::size_t first = row, last = std::min(needed, first + n / k + (i < n % k ? 1 : 0));
+    double out = std::numeric_limits<double>::infinity();
+    for (; row < last; ++row) {
+      for (std::size_t c = 0; c < m; ++c)
+        X[row * m + c] = centers[i * m + c] + p.sigma * X[row * m + c];
+      for (std::size_t t = 0; t < i; ++t)
+        out = std::min(out, d2(row, t));
+    }
+    sink += out;
+    if (row == needed && needed < n) break;  // rejected within cluster i, before it completed
+    for (std::size_t r = first; r < row; ++r)
+      for (std::size_t c = 0; c < m; ++c)
+        means[i * m + c] += X[r * m + c];
+    for (std::size_t c = 0; c < m; ++c)
+      means[i * m + c] /= static_cast<double>(row - first);
+    double r2 = 0.0, o2 = std::numeric_limits<double>::infinity();
+    for (std::size_t r = first; r < row; ++r)
+      r2 = std::max(r2, d2(r, i));
+    for (std::size_t r = 0; r < first; ++r)
+      o2 = std::min(o2, d2(r, i));
+    sink += std::sqrt(o2) / std::sqrt(r2);
+  }
+  return sink;
+}
+
+void BM_Generate(benchmark::State& state, const std::string& preset) {
+  ssac::GeneratorParams g = ssac::preset_config(preset).gen;
+  std::vector<double> X, means, centers;
+  std::vector<std::size_t> needed;
+  double real = 0.0, floor = 0.0, ratio = 0.0;
+  std::uint64_t draws = 0, points = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const std::uint64_t accepted = ssac::generate(g).draws;
+    needed.clear();
+    for (std::uint64_t d = 0; d < accepted; ++d)
+      needed.push_back(points_needed(g, d));
+    state.ResumeTiming();
+    const double t0 = cpu_now();
+    const ssac::Generated d = ssac::generate(g);
+    benchmark::DoNotOptimize(d.gamma);
+    const double t1 = cpu_now();
+    for (std::uint64_t c = 0; c < d.draws; ++c) {
+      benchmark::DoNotOptimize(candidate_floor(g, c, needed[c], X, means, centers));
+      points += needed[c];
+    }
+    const double t2 = cpu_now();
+    real += t1 - t0;
+    floor += t2 - t1;
+    ratio += (t1 - t0) / (t2 - t1);
+    draws += d.draws;
+    ++g.seed;
+  }
+  const double its = static_cast<double>(state.iterations());
+  state.counters["real_us"] = 1e6 * real / its;
+  state.counters["floor_us"] = 1e6 * floor / its;
+  state.counters["ratio"] = ratio / its;
+  state.counters["draws_per_dataset"] = static_cast<double>(draws) / its;
+  state.counters["points_per_dataset"] = static_cast<double>(points) / its;
+}
+BENCHMARK_CAPTURE(BM_Generate, paper_main, std::string("paper-main"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Generate, paper_highdim, std::string("paper-highdim"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Generate, paper_nonsep, std::string("paper-nonsep"))
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
