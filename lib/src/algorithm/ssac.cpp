@@ -192,7 +192,8 @@ DistanceOrder Run::order_by_distance(const Vector& center) {
   for (std::size_t i = 0; i < S_.size(); ++i)
     entries.emplace_back(d[i], S_[i]);
   R_.distance_evaluations += S_.size();
-  return DistanceOrder(std::move(entries), order_method_, tie_order_);
+  const TieRanks* ranks = tie_hook_ ? tie_hook_(iteration_, entries) : nullptr;
+  return DistanceOrder(std::move(entries), order_method_, tie_order_, ranks);
 }
 
 // Line 13: C'_p = {x in S_i : d(x, mu'_p) < r'_i} (strict, S6), or the first j* rows of the
@@ -436,9 +437,9 @@ Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<s
   step.x1_answer = ask(x1, xj, 2, Purpose::search_x1);
   if (step.x1_answer == Answer::Yes) return Decision::in;  // line 5
   if (step.x1_answer == Answer::No) return Decision::out;  // line 7
-  // Lines 9-14: beta - 1 more queries Q(x_j, y), y in B; "in" on a yes, otherwise out (the
-  // unified search never fails: all not-sure counts as out).
-  const Decision d = vote(xj, zp, static_cast<std::size_t>(P_.beta - 1), true, step);
+  // Lines 9-14: beta - 1 more queries Q(x_j, y), y in B (Q(y, x_j) under b-order=b-first); "in"
+  // on a yes, otherwise out (the unified search never fails: all not-sure counts as out).
+  const Decision d = vote(xj, zp, static_cast<std::size_t>(P_.beta - 1), !P_.rules.b_first, step);
   return d == Decision::fail ? Decision::out : d;
 }
 
