@@ -104,7 +104,21 @@ TEST(Rules, ProfilesAndTheirNames) {
   EXPECT_TRUE(Rules{}.self_pairs);
   EXPECT_EQ(describe(authors_code_profile()),
             "anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on self-pairs=on "
-            "empty-recovers=on elimination=off rows=shuffled");
+            "empty-recovers=on elimination=off b-order=b-first rows=shuffled");
+  // b-order is written only when it is not the paper's (xj-first), as rows only when shuffled.
+  Profile b = paper_profile();
+  set_rule(b, "b-order=b-first");
+  EXPECT_TRUE(b.rules.b_first);
+  EXPECT_EQ(profile_name(b), "custom");
+  EXPECT_EQ(describe(b), describe(paper_profile()) + " b-order=b-first");
+  set_rule(b, "b-order=xj-first");
+  EXPECT_EQ(b, paper_profile());
+  try {
+    set_rule(b, "b-order=first");
+    ADD_FAILURE() << "b-order=first accepted";
+  } catch (const ParameterError& e) {
+    EXPECT_STREQ(e.what(), "rule 'b-order=first': b-order takes xj-first or b-first");
+  }
   EXPECT_THROW(profile_named("authors"), ParameterError);
   EXPECT_THROW(set_rule(p, "anchor=first"), ParameterError);
   EXPECT_THROW(set_rule(p, "colour=on"), ParameterError);
@@ -123,7 +137,7 @@ TEST(Rules, RowOrderBelongsToTheProfile) {
   EXPECT_EQ(profile_name(blocks), "custom");
   EXPECT_EQ(describe(blocks),
             "anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on self-pairs=on "
-            "empty-recovers=on elimination=off");
+            "empty-recovers=on elimination=off b-order=b-first");
   Profile shuffled = paper_profile();
   set_rule(shuffled, "rows=shuffled");
   EXPECT_EQ(profile_name(shuffled), "custom");

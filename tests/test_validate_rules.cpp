@@ -11,6 +11,7 @@
 //   empty-recovers  C'_p was empty for a p not recovered before and recovered at the end (off: p
 //                   is not recovered then, so the count or a later `revisited` differs)
 //   elimination     k-1 no and one not-sure left a draw unassigned (on: it is assigned)
+//   b-order         Algorithm 4 drew B (xj-first: its queries are Q(x_j, y), not Q(y, x_j))
 // The choice reads the run, never the verdicts; a replay that ignored a rule would accept the
 // flipped trace and fail here.
 #include <gtest/gtest.h>
@@ -86,6 +87,9 @@ std::vector<std::string> rules_acting(const Result& R, const Params& P) {
   if (std::any_of(q.begin(), q.end(), [](const QueryRecord& r) { return r.x == r.y; }))
     acting.push_back("self-pairs");
   if (empty) acting.push_back("empty-recovers");
+  const bool b_drawn = std::any_of(q.begin(), q.end(), [](const QueryRecord& r) {
+    return r.purpose == Purpose::search_sample && r.x != r.y;
+  });
   // The queries of one draw are consecutive, with the same x; all k clusters known: k of them.
   for (std::size_t a = 0, b = 0; a < q.size(); a = std::max(b, a + 1)) {
     for (b = a;
@@ -103,6 +107,7 @@ std::vector<std::string> rules_acting(const Result& R, const Params& P) {
       break;
     }
   }
+  if (b_drawn) acting.push_back("b-order");
   return acting;
 }
 
@@ -119,6 +124,11 @@ std::string flipped(const std::string& text, const std::string& name) {
   EXPECT_NE(at, std::string::npos) << name;
   const std::size_t from = at + name.size() + 1, to = std::min(rules.find(' ', from), rules.size());
   const std::string v = rules.substr(from, to - from);
+  // The paper's b-order is written by leaving the rule out (describe(), ssac/rules.hpp).
+  if (name == "b-order") {
+    h["rules"] = rules.substr(0, at - 1) + rules.substr(to);
+    return h.dump() + "\n" + rest;
+  }
   const std::string w = v == "on"                    ? "off"
                         : v == "off"                 ? "on"
                         : v == "prefix"              ? "radius"
@@ -135,8 +145,8 @@ std::string flipped(const std::string& text, const std::string& name) {
 TEST(Validate, AuthorsCodeTraceConformsAndEachRuleFlippedIsRejected) {
   const Matrix X = overlap();
   const Params P = authors_params();
-  const std::vector<std::string> all = {"anchor",     "phase2",         "overwrite",  "sample-cap",
-                                        "self-pairs", "empty-recovers", "elimination"};
+  const std::vector<std::string> all = {"anchor",     "phase2",         "overwrite",   "sample-cap",
+                                        "self-pairs", "empty-recovers", "elimination", "b-order"};
   for (std::uint64_t seed = 0; seed < 20000; ++seed) {
     RandomWeakOracle probe(kTruth, 0.5, Rng::stream(seed, {kStreamOracle}));
     if (rules_acting(run_ssac(X, probe, P, seed), P) != all) continue;

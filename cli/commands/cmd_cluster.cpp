@@ -315,7 +315,8 @@ Command add_cluster(CLI::App& root) {
       "--rule", o->rules,
       "one rule NAME=VALUE on top of --semantics (repeatable): anchor=opener|lowest-"
       "labelled-row|random-labelled-row|random-known-row, phase2=radius|prefix, overwrite=on|off, "
-      "sample-cap=on|off, self-pairs=on|off, empty-recovers=on|off, elimination=on|off");
+      "sample-cap=on|off, self-pairs=on|off, empty-recovers=on|off, elimination=on|off, "
+      "b-order=xj-first|b-first");
   o->assignment_opt =
       app->add_option("--assignment", o->assignment,
                       "cluster-assignment rule: paper (k-1 definite answers suffice) | code (the "

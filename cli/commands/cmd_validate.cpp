@@ -14,6 +14,7 @@
 #include "ssac/error.hpp"
 #include "ssac/input.hpp"
 #include "ssac/oracle_check.hpp"
+#include "ssac/rules.hpp"
 #include "ssac/trace.hpp"
 
 namespace ssac::cli {
@@ -25,6 +26,8 @@ struct Opts {
   bool quiet = false, check_oracle = false;
   std::string oracle;
   double q = 1.0, nu = 1.0, rho = 1.0;
+  std::string semantics;           // --semantics, for a trace whose header names no rules
+  std::vector<std::string> rules;  // --rule NAME=VALUE on top of it
   CLI::Option *oracle_opt = nullptr, *q_opt = nullptr, *nu_opt = nullptr, *rho_opt = nullptr;
 };
 
@@ -84,6 +87,12 @@ int run_validate(const Opts& o) {
   // With labels, the oracle's number of clusters is theirs (elimination, S2 rule 5, needs it).
   ReplayOptions options;
   options.label_clusters = data.has_labels() ? data.num_labels() : 0;
+  if (!o.semantics.empty() || !o.rules.empty()) {
+    Profile p = profile_named(o.semantics.empty() ? "paper" : o.semantics);
+    for (const std::string& r : o.rules)
+      set_rule_given_rows(p, r);
+    options.profile = p;
+  }
   try {
     rep = validate_trace_file(data.points, o.trace, options);
   } catch (const std::bad_alloc&) {
@@ -103,14 +112,21 @@ int run_validate(const Opts& o) {
   if (rep.version == 1 && !silent)
     std::cerr << "note: " << o.trace
               << " is a version 1 trace (read with the version 1 field names)\n";
+  // The rules, when the header or the options chose them: never silently the paper's.
+  const std::string under = rep.profile.empty() ? "" : " under " + rep.profile;
   if (!rep.conforms) {
-    std::cout << o.trace << ": does not conform: " << rep.divergence->message << "\n";
+    std::cout << o.trace << ": does not conform" << under << ": " << rep.divergence->message
+              << "\n";
     if (oc) report_oracle(o, *oc);
     return 1;
   }
   if (!o.quiet)
-    std::cout << o.trace << ": conforms (" << rep.events << " events, " << rep.queries
-              << " queries replayed in " << fixed(ms, 1) << " ms)\n";
+    std::cout << o.trace << ": conforms" << under
+              << (rep.ties == 0 ? ""
+                                : "; " + std::to_string(rep.ties) + " exact tie" +
+                                      (rep.ties == 1 ? "" : "s") + " resolved as the trace did")
+              << " (" << rep.events << " events, " << rep.queries << " queries replayed in "
+              << fixed(ms, 1) << " ms)\n";
   if (oc && !report_oracle(o, *oc)) return 1;
   return 0;
 }
@@ -140,6 +156,13 @@ Command add_validate(CLI::App& root) {
   o->q_opt = app->add_option("--q", o->q, "random-weak answer probability, (0, 1]");
   o->nu_opt = app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)");
   o->rho_opt = app->add_option("--rho", o->rho, "distance-weak rho, (0, 1]");
+  app->add_option("--semantics", o->semantics,
+                  "the profile of a trace whose header names none: paper | authors-code "
+                  "(proofs-notes/semantics.md S9); a header that names other rules is refused")
+      ->check(CLI::IsMember({"paper", "authors-code"}));
+  app->add_option("--rule", o->rules,
+                  "one rule NAME=VALUE on top of --semantics, for a trace whose header names none "
+                  "(repeatable)");
   path_options(app, {"--data", "--trace"});
   return {app, [o]() { return run_validate(*o); }};
 }

@@ -63,7 +63,7 @@ def check_params(n, k, eta, beta):
 # (proofs-notes/semantics.md, "The authors-code profile", S9). Elimination is the "assignment"
 # parameter; the others are read from a vector's params.rules.
 PAPER_RULES = {"anchor": "opener", "phase2": "radius", "overwrite": "off", "sample-cap": "off",
-               "self-pairs": "on", "empty-recovers": "off"}
+               "self-pairs": "on", "empty-recovers": "off", "b-order": "xj-first"}
 # The anchor rules this implementation replays; the two random ones draw their anchors, which a
 # trace of version 4 records (its "anchor" events).
 ANCHOR_RULES = ("opener", "lowest-labelled-row", "random-labelled-row", "random-known-row")
@@ -77,7 +77,7 @@ def parse_rules(text):
     for word in text.split():
         name, _, value = word.partition("=")
         known = {"anchor": ANCHOR_RULES, "phase2": ("radius", "prefix"),
-                 "elimination": ("on", "off")}.get(name, ("on", "off"))
+                 "b-order": ("xj-first", "b-first"), "elimination": ("on", "off")}.get(name, ("on", "off"))
         if (name not in rules and name != "elimination") or value not in known:
             raise ValueError(f"rule {word} not implemented")
         rules[name] = value
@@ -99,11 +99,14 @@ def trace_header(X, k, eta, beta, search, elimination=True, seed=None, rules=Non
         h["seed"] = seed
     if rules is not None and {n: rules[n] for n in PAPER_RULES} != PAPER_RULES:
         authors = {"anchor": "lowest-labelled-row", "phase2": "prefix", "overwrite": "on",
-                   "sample-cap": "on", "self-pairs": "on", "empty-recovers": "on"}
+                   "sample-cap": "on", "self-pairs": "on", "empty-recovers": "on",
+                   "b-order": "b-first"}
         named = {n: rules[n] for n in PAPER_RULES} == authors and not elimination
         h["semantics"] = "authors-code" if named else "custom"
-        h["rules"] = " ".join(f"{n}={rules[n]}" for n in PAPER_RULES) + \
-            " elimination=" + ("on" if elimination else "off")
+        # Every rule in this order; b-order is written only when it is not the paper's.
+        h["rules"] = " ".join(f"{n}={rules[n]}" for n in PAPER_RULES if n != "b-order") + \
+            " elimination=" + ("on" if elimination else "off") + \
+            (" b-order=b-first" if rules["b-order"] == "b-first" else "")
     return h
 
 
@@ -227,7 +230,8 @@ def ssac(X, k, eta, beta, search, elimination, choose, oracle, rules=None, draw_
                         B.append(y)
                         if y == xj and not self_pairs:
                             votes.append("yes")
-                        elif search == "random":
+                        elif search == "random" or rules["b-order"] == "b-first":
+                            # Q(y, x_j): Algorithm 2; in Algorithm 4 under b-order=b-first (S9)
                             votes.append(ask(i, y, xj, 2, "search_sample"))
                         else:
                             votes.append(ask(i, xj, y, 2, "search_sample"))

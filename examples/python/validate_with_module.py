@@ -19,7 +19,7 @@ from ssac_conformance import parse_rules, ssac as my_ssac, trace_header
 
 # The authors-code profile (proofs-notes/semantics.md S9), as a trace header spells it.
 AUTHORS_CODE = parse_rules("anchor=lowest-labelled-row phase2=prefix overwrite=on sample-cap=on "
-                           "self-pairs=on empty-recovers=on")
+                           "self-pairs=on empty-recovers=on b-order=b-first")
 
 
 def my_run(X, y, k, eta, beta, search, q, seed, rules=None):

@@ -55,6 +55,11 @@ struct Rules {
   bool self_pairs = true;
   // Off: a cluster whose Phase 2 labelled no row does not count as recovered (S8). On: it does.
   bool empty_recovers = false;
+  // Off (S5): Algorithm 4's further queries are Q(x_j, y), y in B, as line 10 writes them. On
+  // (`b-order=b-first`): Q(y, x_j), as the authors' code asks them inside its Algorithm-4 search.
+  // The answers are the same for every oracle here (all are symmetric); the trace's queries are
+  // not.
+  bool b_first = false;
 
   bool operator==(const Rules&) const = default;
 };
@@ -101,9 +106,10 @@ std::string profile_name(const Profile& p);
 // Every rule as "name=value", space-separated, in a fixed order (for traces and summaries):
 // anchor=opener|lowest-labelled-row|random-labelled-row|random-known-row phase2=radius|prefix
 // overwrite=on|off sample-cap=on|off self-pairs=on|off empty-recovers=on|off elimination=on|off,
-// then rows=shuffled when the rows are shuffled. Rows in blocks, or no row order, add nothing, so
-// that the paper profile's string (and every trace's) is what it was before the row order became
-// a rule.
+// then b-order=b-first when Algorithm 4 asks Q(y, x_j), then rows=shuffled when the rows are
+// shuffled. The paper's b-order (xj-first), rows in blocks, or no row order, add nothing, so that
+// the paper profile's string (and every trace's of a profile without them) is what it was before
+// these became rules. A trace's header must hold exactly this string (read_header).
 std::string describe(const Profile& p);
 // Sets one rule from "name=value" in describe()'s vocabulary, rows=shuffled|blocks included;
 // throws ParameterError naming the text and the admissible names or values.

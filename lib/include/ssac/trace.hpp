@@ -71,6 +71,11 @@ struct TraceHeader {
   // the default reads as before; the replay enforces it: under per-pair memory every pair asked
   // again, in either order, must get the answer it got first.
   OracleMemory memory = OracleMemory::fresh;
+  // The rules replayed under when the header ("semantics", "rules") or the caller (ssac validate
+  // --semantics/--rule) chose them: "paper", "authors-code", or "custom rules anchor=... " (
+  // profile_name and describe, ssac/rules.hpp); "" for the default of the trace's version. Set by
+  // the reader, never written.
+  std::string profile;
 };
 
 // Receives one event of a trace: a line of JSON, without its '\n'.
@@ -102,6 +107,12 @@ struct ValidationReport {
   bool conforms = true;
   std::size_t events = 0;   // events in the trace
   std::size_t queries = 0;  // query events compared
+  // The profile replayed under, as TraceHeader::profile names it ("" for the version's default).
+  std::string profile;
+  // Exact ties in Phase 2's distance order (S6) that the trace broke otherwise than by row and the
+  // replay followed (ReplayOptions::follow_ties): one per tie group of one iteration whose order
+  // the trace changed.
+  std::size_t ties = 0;
   std::optional<Divergence> divergence;
 };
 
@@ -133,6 +144,15 @@ struct ReplayOptions {
   // Orders equal distances by decreasing row, the opposite of S6. Not a rule of any run: the
   // conformance generator replays each vector under it to flag those that depend on S6.
   bool reversed_ties = false;
+  // Follows the trace's order among rows at exactly equal distance from mu'_p (bit for bit), where
+  // S6's rule by row is the reference's choice and the paper leaves it free: a trace that puts such
+  // a row at a probed position (cluster.x1, a step's row) or assigns it (an outcome under
+  // phase2=prefix) is replayed with that order (ValidationReport::ties counts them). A row at
+  // another distance is never moved. Ignored under reversed_ties.
+  bool follow_ties = true;
+  // The rules for a trace whose header names none ("semantics", "rules"): `ssac validate
+  // --semantics/--rule`. A header that names other rules than these is refused (ParameterError).
+  std::optional<Profile> profile;
   // When set, told every choice of the replayed run (not owned).
   ChoiceSink* choices = nullptr;
 };

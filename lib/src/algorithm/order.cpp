@@ -8,17 +8,19 @@ namespace ssac::detail {
 DistanceOrder::Key DistanceOrder::key(const Entry& e) const {
   const double d = e.first + 0.0;  // -0 + 0 = +0; every other value is unchanged
   const auto row = static_cast<std::uint64_t>(e.second);
-  return (static_cast<Key>(std::bit_cast<std::uint64_t>(d)) << 64) | (reversed_ ? ~row : row);
+  const std::uint64_t tie = ranks_ ? ranks_->rank[e.second] : reversed_ ? ~row : row;
+  return (static_cast<Key>(std::bit_cast<std::uint64_t>(d)) << 64) | tie;
 }
 
 DistanceOrder::Entry DistanceOrder::entry(Key k) const {
   const auto row = static_cast<std::uint64_t>(k);
   return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
-          static_cast<std::size_t>(reversed_ ? ~row : row)};
+          ranks_ ? ranks_->row_of[row] : static_cast<std::size_t>(reversed_ ? ~row : row)};
 }
 
-DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod method, TieOrder ties)
-    : method_(method), reversed_(ties == TieOrder::by_row_reversed) {
+DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod method, TieOrder ties,
+                             const TieRanks* ranks)
+    : method_(method), reversed_(ties == TieOrder::by_row_reversed), ranks_(ranks) {
   e_.reserve(entries.size());
   for (const Entry& x : entries)
     e_.push_back(key(x));
@@ -26,9 +28,10 @@ DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod meth
 }
 
 void DistanceOrder::assign(const double* d, const std::size_t* rows, std::size_t count,
-                           OrderMethod method, TieOrder ties) {
+                           OrderMethod method, TieOrder ties, const TieRanks* ranks) {
   method_ = method;
   reversed_ = ties == TieOrder::by_row_reversed;
+  ranks_ = ranks;
   e_.resize(count);
   for (std::size_t i = 0; i < count; ++i)
     e_[i] = key({d[i], rows[i]});

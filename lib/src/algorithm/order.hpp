@@ -31,18 +31,27 @@ enum class OrderMethod { sort, select };
 // conformance corpus's flag TieOrderS6, docs/conformance.md).
 enum class TieOrder { by_row, by_row_reversed };
 
+// Another order among equal distances, given row by row: a replay's, following the order a trace
+// shows among rows at exactly equal distance (ReplayOptions::follow_ties). rank[row] takes the
+// row's place as the tie key, and row_of[rank[row]] == row for every row of S_i; distinct rows of
+// S_i have distinct ranks.
+struct TieRanks {
+  std::vector<std::size_t> rank, row_of;
+};
+
 class DistanceOrder {
  public:
   using Entry = std::pair<double, std::size_t>;  // (d(x, mu'_p), row), d >= 0 and not NaN
 
+  // `ranks`, when given, orders equal distances instead of `ties`; it must outlive the order.
   DistanceOrder(const std::vector<Entry>& entries, OrderMethod method,
-                TieOrder ties = TieOrder::by_row);
+                TieOrder ties = TieOrder::by_row, const TieRanks* ranks = nullptr);
   // An empty order, for assign() to fill (a run keeps one and reuses its storage).
   DistanceOrder() = default;
   // The order of the entries (d[i], rows[i]), i < count, as the constructor makes it from them;
   // the storage already held is reused.
   void assign(const double* d, const std::size_t* rows, std::size_t count, OrderMethod method,
-              TieOrder ties = TieOrder::by_row);
+              TieOrder ties = TieOrder::by_row, const TieRanks* ranks = nullptr);
 
   std::size_t size() const { return e_.size(); }
   // The entry at position j < size() of the order.
@@ -61,7 +70,8 @@ class DistanceOrder {
   std::uint64_t comparisons() const { return comparisons_; }
 
  private:
-  // (bits of the distance) * 2^64 + row, or + (2^64 - 1 - row) under TieOrder::by_row_reversed.
+  // (bits of the distance) * 2^64 + row, or + (2^64 - 1 - row) under TieOrder::by_row_reversed,
+  // or + rank[row] under TieRanks.
   __extension__ using Key = unsigned __int128;
   Key key(const Entry& e) const;
   Entry entry(Key k) const;
@@ -72,6 +82,7 @@ class DistanceOrder {
   std::vector<Key> e_;
   OrderMethod method_ = OrderMethod::select;
   bool reversed_ = false;
+  const TieRanks* ranks_ = nullptr;
   // Under `select`: the positions whose entry is settled, increasing. Between two consecutive ones
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;

@@ -60,6 +60,7 @@ Profile authors_code_profile() {
   p.rules.sample_cap = true;
   p.rules.self_pairs = true;
   p.rules.empty_recovers = true;
+  p.rules.b_first = true;  // its Algorithm-4 search asks weakQuery(b, x_j)
   p.elimination = false;
   p.rows = RowOrder::shuffled;  // make_blobs shuffles the rows
   return p;
@@ -87,6 +88,7 @@ std::string describe(const Profile& p) {
          " phase2=" + to_string(p.rules.assignment) + " overwrite=" + on(p.rules.overwrite) +
          " sample-cap=" + on(p.rules.sample_cap) + " self-pairs=" + on(p.rules.self_pairs) +
          " empty-recovers=" + on(p.rules.empty_recovers) + " elimination=" + on(p.elimination) +
+         (p.rules.b_first ? " b-order=b-first" : "") +
          (p.rows == RowOrder::shuffled ? " rows=shuffled" : "");
 }
 
@@ -121,12 +123,15 @@ void set_rule(Profile& p, std::string_view text) {
     on_off(p.rules.empty_recovers);
   } else if (name == "elimination") {
     on_off(p.elimination);
+  } else if (name == "b-order") {
+    if (value != "xj-first" && value != "b-first") bad("b-order takes xj-first or b-first");
+    p.rules.b_first = value == "b-first";
   } else if (name == "rows") {
     if (value != "shuffled" && value != "blocks") bad("rows takes shuffled or blocks");
     p.rows = value == "shuffled" ? RowOrder::shuffled : RowOrder::blocks;
   } else {
     bad("the rules are anchor, phase2, overwrite, sample-cap, self-pairs, empty-recovers, "
-        "elimination, rows");
+        "elimination, b-order, rows");
   }
 }
 

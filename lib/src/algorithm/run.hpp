@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <utility>
 #include <vector>
 
 #include "algorithm/order.hpp"
@@ -29,6 +31,11 @@ class Run {
   // How equal distances are ordered (algorithm/order.hpp): S6's by row unless a replay asks for
   // the opposite to find out whether a trace depends on it.
   void set_tie_order(TieOrder t) { tie_order_ = t; }
+  // A replay's order among equal distances, asked for at every Phase 2 with the iteration and
+  // S_i's (distance, row) pairs: the ranks to order them by, or null for the tie order's.
+  using TieHook = std::function<const TieRanks*(int iteration,
+                                                const std::vector<DistanceOrder::Entry>& entries)>;
+  void set_tie_hook(TieHook h) { tie_hook_ = std::move(h); }
 
  protected:
   // Algorithm 1, line 8: p = argmax_t |Z_t|; counts[t-1] = |Z_t|. 0 when every Z_t is empty.
@@ -100,6 +107,7 @@ class Run {
   int iteration_ = 0;
   OrderMethod order_method_ = OrderMethod::select;
   TieOrder tie_order_ = TieOrder::by_row;
+  TieHook tie_hook_;
   std::vector<std::size_t> anchor_pool_;  // anchor_pool's result
   // Working storage that no result depends on, kept from one iteration to the next and, through
   // ScratchLoan (ssac.cpp), from one run to the next on the same thread, so that a run allocates

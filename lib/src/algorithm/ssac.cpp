@@ -223,7 +223,17 @@ DistanceOrder& Run::order_by_distance(const Vector& center) {
   d.resize(S_.size());
   distances(X_, S_, center, d.data());
   R_.distance_evaluations += S_.size();
-  scratch_.order.assign(d.data(), S_.data(), S_.size(), order_method_, tie_order_);
+  // A replay that follows a trace's order among exactly equal distances (ReplayOptions) is
+  // asked for its ranks; a run of its own has no hook and builds no pairs.
+  const TieRanks* ranks = nullptr;
+  if (tie_hook_) {
+    std::vector<DistanceOrder::Entry> entries;
+    entries.reserve(S_.size());
+    for (std::size_t i = 0; i < S_.size(); ++i)
+      entries.emplace_back(d[i], S_[i]);
+    ranks = tie_hook_(iteration_, entries);
+  }
+  scratch_.order.assign(d.data(), S_.data(), S_.size(), order_method_, tie_order_, ranks);
   return scratch_.order;
 }
 
@@ -476,9 +486,9 @@ Decision Run::search_unified(std::size_t x1, std::size_t xj, const std::vector<s
   step.x1_answer = ask(x1, xj, 2, Purpose::search_x1);
   if (step.x1_answer == Answer::Yes) return Decision::in;  // line 5
   if (step.x1_answer == Answer::No) return Decision::out;  // line 7
-  // Lines 9-14: beta - 1 more queries Q(x_j, y), y in B; "in" on a yes, otherwise out (the
-  // unified search never fails: all not-sure counts as out).
-  const Decision d = vote(xj, zp, static_cast<std::size_t>(P_.beta - 1), true, step);
+  // Lines 9-14: beta - 1 more queries Q(x_j, y), y in B (Q(y, x_j) under b-order=b-first); "in"
+  // on a yes, otherwise out (the unified search never fails: all not-sure counts as out).
+  const Decision d = vote(xj, zp, static_cast<std::size_t>(P_.beta - 1), !P_.rules.b_first, step);
   return d == Decision::fail ? Decision::out : d;
 }
 

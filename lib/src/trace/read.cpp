@@ -419,8 +419,8 @@ Scan scan_trace(TraceLines& lines, std::size_t n_data, std::size_t m_data,
   return scan;
 }
 
-TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
-                        int label_clusters) {
+TraceHeader read_header(const json& h, const Matrix& X, const std::string& name, int label_clusters,
+                        const std::optional<Profile>& given) {
   const std::size_t n = static_cast<std::size_t>(X.rows());
   const std::string at1 = name + ":1: ";
   if (h["format"] != kTraceFormat)
@@ -463,9 +463,10 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
   }
   // A trace of version 1 or 2 that names no rules was made under the paper's rules of then, which
   // did not ask self-pairs (S4); from version 3 on, none named means the paper's rules of now.
-  if (h["version"] == 1 || h["version"] == 2) H.params.rules = former_paper_profile().rules;
+  Profile profile{{}, H.params.elimination};
+  if (h["version"] == 1 || h["version"] == 2) profile.rules = former_paper_profile().rules;
+  bool named = false;
   if (h.contains("rules")) {
-    Profile profile{{}, H.params.elimination};
     try {
       std::istringstream words(h["rules"].get<std::string>());
       for (std::string w; words >> w;)
@@ -476,11 +477,52 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
     if (profile.elimination != H.params.elimination)
       throw DataError(at1 + "\"rules\" says elimination=" + (profile.elimination ? "on" : "off") +
                       " but \"assignment\" is " + h["assignment"].dump());
-    // Only version 4 records the anchor draws (its `anchor` events).
-    if (draws_anchors(profile.rules.anchor) && h["version"] != kTraceVersion)
-      throw DataError(at1 + "anchor=" + to_string(profile.rules.anchor) +
-                      " draws anchors the trace does not record; such a run cannot be replayed");
-    H.params.rules = profile.rules;
+    if (profile.rules.b_first && (h["version"] == 1 || h["version"] == 2))
+      throw DataError(at1 + "b-order=b-first is a rule of trace versions 3 and 4; a version " +
+                      h["version"].dump() + " header cannot name it");
+    // One spelling, the schema's: every rule once, in describe()'s order, so that a rule left out
+    // is never silently the paper's.
+    if (h["rules"] != describe(profile))
+      throw DataError(at1 + "\"rules\" = " + h["rules"].dump() + " is not in the format's form \"" +
+                      describe(profile) +
+                      "\" (every rule once, in this order: docs/trace-format.md, \"Header\")");
+    named = true;
+  } else if (h.contains("semantics")) {
+    // A profile named alone is the whole profile (proofs-notes/semantics.md, S9).
+    if (h["semantics"] == "custom")
+      throw DataError(at1 +
+                      "\"semantics\" = \"custom\" names no rules; spell them out in \"rules\"");
+    profile = profile_named(h["semantics"].get<std::string>());
+    profile.rows = std::nullopt;  // a trace's rows are given
+    if (profile.elimination != H.params.elimination)
+      throw DataError(at1 + "\"semantics\" = " + h["semantics"].dump() +
+                      " has elimination=" + (profile.elimination ? "on" : "off") +
+                      " but \"assignment\" is " + h["assignment"].dump());
+    named = true;
+  }
+  if (given) {
+    Profile g = *given;
+    g.rows = std::nullopt;
+    if (named && !(g.rules == profile.rules && g.elimination == profile.elimination))
+      throw ParameterError(at1 + "the header names the rules \"" + describe(profile) +
+                           "\" but --semantics/--rule give \"" + describe(g) +
+                           "\"; give neither, or the same");
+    if (!named && g.elimination != H.params.elimination)
+      throw ParameterError(
+          at1 + "\"assignment\" is " + h["assignment"].dump() +
+          " but --semantics/--rule give elimination=" + (g.elimination ? "on" : "off"));
+    profile = g;
+  }
+  // Only version 4 records the anchor draws (its `anchor` events).
+  if (draws_anchors(profile.rules.anchor) && h["version"] != kTraceVersion)
+    throw DataError(at1 + "anchor=" + to_string(profile.rules.anchor) +
+                    " draws anchors the trace does not record; such a run cannot be replayed");
+  H.params.rules = profile.rules;
+  // Named for the verdict when the header or the caller chose the rules; "" for the version's
+  // default (the paper's).
+  if (named || given) {
+    H.profile = profile_name(profile);
+    if (H.profile == "custom") H.profile += " rules " + describe(profile);
   }
   if (h["k"].get<std::uint64_t>() > n)
     throw DataError(at1 + "k = " + h["k"].dump() + " is outside [1, n]");

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,8 +50,11 @@ Scan scan_trace(TraceLines& lines, std::size_t n_data, std::size_t m_data,
 // The run's parameters from the header event `h` of a trace for the points X whose labels have
 // `label_clusters` clusters (0: no labels). Throws DataError "NAME:1: message" when the trace was
 // written for other data (format, version, n, m, fingerprint, an oracle_clusters other than the
-// labels') or its parameters cannot be replayed.
+// labels') or its parameters cannot be replayed. The rules are the header's "rules" (which must be
+// exactly describe()'s string), else the whole profile its "semantics" names, else `given` (ssac
+// validate --semantics/--rule), else the paper's; a header that names rules other than `given`'s
+// is refused with a ParameterError.
 TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
-                        int label_clusters = 0);
+                        int label_clusters = 0, const std::optional<Profile>& given = {});
 
 }  // namespace ssac::trace

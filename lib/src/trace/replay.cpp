@@ -6,6 +6,7 @@
 // own.)
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -52,6 +53,10 @@ class ReplayChooser : public Chooser {
   // The reference's current iteration, which the comparer follows: the iteration in which a draw
   // found the trace's draws used up.
   const int* iteration = nullptr;
+  // Whether the comparer has found the first divergence: a draw the reference asks for after it
+  // is taken from a run that no longer follows the trace, and what goes wrong with it is a
+  // consequence, never the cause, so it is not noted.
+  std::function<bool()> diverged = [] { return false; };
   ChoiceSink* sink = nullptr;
   AnchorRule rule = AnchorRule::opener;  // the header's, for messages
 
@@ -80,6 +85,7 @@ class ReplayChooser : public Chooser {
   // the recorded row itself, so no random number generator is shared.
   std::size_t anchor_position(const std::vector<std::size_t>& pool) {
     if (next_anchor >= anchors.size()) {
+      if (diverged()) return 0;
       notes.push_back({iteration ? *iteration : 0,
                        "the trace has no more anchor draws where the reference draws an anchor "
                        "(anchor=" +
@@ -89,6 +95,7 @@ class ReplayChooser : public Chooser {
     const Anchor a = anchors[next_anchor++];
     const auto it = std::find(pool.begin(), pool.end(), a.row);
     if (it != pool.end()) return static_cast<std::size_t>(it - pool.begin());
+    if (diverged()) return 0;
     std::string rows;
     for (std::size_t r : std::set<std::size_t>(pool.begin(), pool.end()))
       rows += (rows.empty() ? "" : ", ") + std::to_string(r);
@@ -107,16 +114,19 @@ class ReplayChooser : public Chooser {
     auto& list = p1 ? phase1 : search;
     auto& next = p1 ? next1 : next2;
     if (next >= list.size()) {
+      if (diverged()) return 0;
       notes.push_back({iteration ? *iteration : 0, std::string("the trace has no more ") +
                                                        (p1 ? "Phase-1 draws" : "draws of B") +
                                                        " where the reference draws"});
       return 0;
     }
     const Draw_ d = list[next++];
+    const int now = iteration ? *iteration : d.iteration;
     if (p1) {
       // S_i is in increasing row order.
       const auto it = std::lower_bound(pool.begin(), pool.end(), d.row);
       if (it != pool.end() && *it == d.row) return static_cast<std::size_t>(it - pool.begin());
+      if (diverged()) return 0;
       notes.push_back({d.iteration, "row " + std::to_string(d.row) +
                                         " drawn in Phase 1 of iteration " +
                                         std::to_string(d.iteration) +
@@ -125,14 +135,107 @@ class ReplayChooser : public Chooser {
     }
     const auto it = std::find(pool.begin(), pool.end(), d.row);
     if (it != pool.end()) return static_cast<std::size_t>(it - pool.begin());
+    if (diverged()) return 0;
     std::string zp;
     for (std::size_t r : std::set<std::size_t>(pool.begin(), pool.end()))
       zp += (zp.empty() ? "" : ", ") + std::to_string(r);
-    notes.push_back({d.iteration, "row " + std::to_string(d.row) +
-                                      " drawn into B is not in Z_p = {" + zp +
+    // The pool is the reference's Z_p of its own iteration, which is the draw's unless the
+    // reference has run out of the trace's draws of that iteration early.
+    const std::string whose = now == d.iteration ? ""
+                                                 : " of iteration " + std::to_string(now) +
+                                                       ", where the reference "
+                                                       "asks for it";
+    notes.push_back({d.iteration, "row " + std::to_string(d.row) + " drawn into B in iteration " +
+                                      std::to_string(d.iteration) + " is not in Z_p" + whose +
+                                      " = {" + zp +
                                       "} (B is sampled from Z_p, Algorithms 2 and 4)"});
     return 0;
   }
+};
+
+// The trace's order among rows at exactly equal distance from mu'_p, which S6 orders by row and the
+// paper leaves free (Algorithm 1, line 10 sorts by distance alone): what the trace shows of its
+// order at each iteration (x_1 at position 0, each step's row at its j, and under phase2=prefix
+// which rows it assigned) is followed within each group of equal distances, so that a trace whose
+// only difference is how it broke such ties conforms. A row claimed at a position outside its own
+// group is no tie and is left where the reference puts it (the comparison reports it).
+class TieFollower {
+ public:
+  struct Claim {
+    std::size_t position, row;
+  };
+  std::map<int, std::vector<Claim>> claims;          // per iteration
+  std::map<int, std::vector<std::size_t>> assigned;  // per iteration, increasing
+  std::size_t ties = 0;                              // tie groups whose order the trace changed
+
+  const detail::TieRanks* operator()(int iteration,
+                                     const std::vector<detail::DistanceOrder::Entry>& entries) {
+    const auto c = claims.find(iteration);
+    if (c == claims.end() || entries.size() < 2) return nullptr;
+    const auto a = assigned.find(iteration);
+    auto is_assigned = [&](std::size_t row) {
+      return a != assigned.end() && std::binary_search(a->second.begin(), a->second.end(), row);
+    };
+    std::vector<detail::DistanceOrder::Entry> order = entries;  // S6: distance, then row
+    std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) {
+      return x.first != y.first ? x.first < y.first : x.second < y.second;
+    });
+    std::vector<std::size_t> rows(order.size());
+    bool changed = false;
+    for (std::size_t s = 0, e = 0; s < order.size(); s = e) {
+      e = s + 1;
+      while (e < order.size() && order[e].first == order[s].first)
+        ++e;
+      for (std::size_t i = s; i < e; ++i)
+        rows[i] = order[i].second;
+      if (e - s < 2) continue;
+      auto in_group = [&](std::size_t row) {
+        for (std::size_t i = s; i < e; ++i)
+          if (order[i].second == row) return true;
+        return false;
+      };
+      std::map<std::size_t, std::size_t> at;  // position -> row, the trace's
+      bool consistent = true;
+      for (const Claim& cl : c->second) {
+        if (cl.position < s || cl.position >= e || !in_group(cl.row)) continue;
+        const auto [f, added] = at.emplace(cl.position, cl.row);
+        if (!added && f->second != cl.row) consistent = false;
+      }
+      std::set<std::size_t> fixed;
+      for (const auto& [pos, row] : at)
+        if (!fixed.insert(row).second) consistent = false;
+      if (!consistent) continue;  // no one order shows both: left to the comparison
+      // The rest of the group in the reference's order, the rows the trace assigned first.
+      std::vector<std::size_t> rest;
+      for (std::size_t i = s; i < e; ++i)
+        if (!fixed.count(order[i].second)) rest.push_back(order[i].second);
+      std::stable_partition(rest.begin(), rest.end(), is_assigned);
+      for (std::size_t i = s, r = 0; i < e; ++i) {
+        const auto f = at.find(i);
+        rows[i] = f != at.end() ? f->second : rest[r++];
+      }
+      for (std::size_t i = s; i < e; ++i)
+        if (rows[i] != order[i].second) {
+          changed = true;
+          ++ties;
+          break;
+        }
+    }
+    if (!changed) return nullptr;
+    std::size_t n = 0;
+    for (std::size_t r : rows)
+      n = std::max(n, r + 1);
+    ranks_.rank.resize(std::max(ranks_.rank.size(), n));
+    ranks_.row_of.resize(std::max(ranks_.row_of.size(), rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      ranks_.rank[rows[i]] = i;
+      ranks_.row_of[i] = rows[i];
+    }
+    return &ranks_;
+  }
+
+ private:
+  detail::TieRanks ranks_;
 };
 
 class ReplayOracle : public Oracle {
@@ -208,11 +311,12 @@ bool same(const json& a, const json& b, std::string& path) {
   return a == b;
 }
 
-std::string context(std::size_t event, const Where& w, const json& ref) {
+// `phase` is the divergence's phase (0 outside one), which may differ from the event's.
+std::string context(std::size_t event, const Where& w, const json& ref, int phase) {
   std::string s = "event " + std::to_string(event);
   if (w.iteration == 0) return s + (ref["event"] == "final" ? " (final)" : " (header)");
   s += " (iteration " + std::to_string(w.iteration);
-  if (w.phase) s += ", phase " + std::to_string(w.phase);
+  if (phase) s += ", phase " + std::to_string(phase);
   if (w.step) s += ", step " + std::to_string(w.step);
   return s + ")";
 }
@@ -368,17 +472,67 @@ class Comparer : public trace::EventBuilder {
   std::map<std::pair<std::size_t, std::size_t>, Answered> answered_;
 };
 
+// Why the trace's query differs from the reference's at the same place: the same pair with its
+// arguments the other way round, or, in Phase 2, another point at (nearly) the same distance from
+// mu'_p, the distance order's tie. "" when neither.
+// `followed`: the replay followed the trace's exact ties (ReplayOptions::follow_ties).
+std::string query_hint(const json& a, const json& b, const Result& R, const Matrix& X,
+                       const Params& P, bool followed) {
+  if (a["purpose"] != b["purpose"] || a["iteration"] != b["iteration"]) return "";
+  if (a["x"] == b["y"] && a["y"] == b["x"]) {
+    std::string s = "; same pair, reversed";
+    if (a["purpose"] == "search_sample" && P.search == Search::unified)
+      s += P.rules.b_first ? ": under b-order=b-first the reference asks Q(y, x_j) for y in B, as "
+                             "the authors' code does; Algorithm 4, line 10 asks Q(x_j, y) "
+                             "(b-order=xj-first, S5)"
+                           : ": Algorithm 4, line 10 asks Q(x_j, y) for y in B (S5); the "
+                             "authors' code asks Q(y, x_j), the rule b-order=b-first of the "
+                             "authors-code profile";
+    else if (a["purpose"] == "search_sample")
+      s += ": Algorithm 2, line 4 asks Q(y, x_j) for y in B (S5)";
+    return s + " (the oracles are symmetric, but a trace is compared as asked)";
+  }
+  const int it = a["iteration"].get<int>();
+  if (a["phase"] != 2 || it < 1 || static_cast<std::size_t>(it) > R.iterations.size()) return "";
+  const Vector& mu = R.iterations[static_cast<std::size_t>(it - 1)].center;
+  // search_x1 asks Q(x_1, x_j), search_z Q(z, x_j), search_sample Q(x_j, y) or Q(y, x_j): the
+  // point of the order is x_1 or x_j, whichever differs.
+  for (const std::string f : {"x", "y"}) {
+    if (a[f] == b[f]) continue;
+    // B's points and z are drawn from Z_p, not taken from the order.
+    if (a["purpose"] == "search_sample" || (a["purpose"] == "search_z" && f == "x")) continue;
+    const double da = distance(X, a[f].get<std::size_t>(), mu),
+                 db = distance(X, b[f].get<std::size_t>(), mu);
+    const std::string both = "d(x" + a[f].dump() + ", mu'_p) = " + format_double(da) + " and d(x" +
+                             b[f].dump() + ", mu'_p) = " + format_double(db);
+    if (da == db)
+      return "; exact tie in the distance order: " + both +
+             (followed ? " are equal, but the trace's order at this iteration is not one order "
+                         "of S_i (it puts a row at two positions or two rows at one)"
+                       : " are equal; the reference orders equal distances by row (S6)");
+    if (close(da, db))
+      return "; near-tie in the distance order: " + both +
+             " are within the tolerance; the reference orders S_i by distance, ties by row (S6)";
+    return "; the trace's " + std::string(f == "x" ? "x_1" : "x_j") + " is x" + b[f].dump() +
+           ", the reference's x" + a[f].dump() + ": " + both;
+  }
+  return "";
+}
+
 // The divergence `m` with the hints that explain it, from the finished run R: the reference's
 // binary-search step, the distances of the rows in question, and the notes on the trace's draws
 // that the reference could not use (which may come from later in the run than the divergence).
 Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Params& P,
-                   const std::vector<Note>& notes) {
+                   const std::vector<Note>& notes, bool followed) {
   const Where& w = m.where;
   const json& a = m.ref;
   Divergence d;
   d.event = m.event;
   d.iteration = w.iteration;
   d.phase = w.phase;
+  // The cluster event is written as Phase 1 ends (p and mu'_p, line 8), but its x1 is Phase 2's
+  // first point (Algorithms 3 and 4).
+  if (m.kind == Mismatch::Kind::field && a["event"] == "cluster" && m.key == "x1") d.phase = 2;
   d.what = m.what;
   d.expected = m.expected;
   d.found = m.found;
@@ -395,6 +549,10 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
                 "), the reference j = floor((lo + hi) / 2) = " + std::to_string(rs.j) +
                 " (lo = " + std::to_string(rs.lo) + ", hi = " + std::to_string(rs.hi) + ")";
     }
+  }
+  if (m.kind == Mismatch::Kind::query && extra.empty() && !m.trace.is_null()) {
+    extra = query_hint(a, m.trace, R, X, P, followed);
+    d.near_tie = extra.rfind("; near-tie", 0) == 0 || extra.rfind("; exact tie", 0) == 0;
   }
   if (m.kind == Mismatch::Kind::field) {
     const std::string kind = a["event"].get<std::string>();
@@ -469,8 +627,8 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
       extra += "; note: " + nt.text;
       break;
     }
-  d.message = context(d.event, w, a) + ": " + d.what + ": expected " + d.expected + ", found " +
-              d.found + extra;
+  d.message = context(d.event, w, a, d.phase) + ": " + d.what + ": expected " + d.expected +
+              ", found " + d.found + extra;
   return d;
 }
 
@@ -503,6 +661,8 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
   const std::string& name = lines.name();
   ReplayChooser chooser;
   ReplayOracle oracle;
+  TieFollower ties;
+  const bool follow = options.follow_ties && !options.reversed_ties;
   std::size_t blocks = 0;
   const trace::Scan scan = trace::scan_trace(
       lines, static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
@@ -512,6 +672,17 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
           for (const json& r : e["rows"])
             chooser.phase1.push_back({r.get<std::size_t>(), e["iteration"].get<int>(), blocks});
           ++blocks;
+        }
+        if (follow && kind == "cluster")
+          ties.claims[e["iteration"].get<int>()].push_back({0, e["x1"].get<std::size_t>()});
+        if (follow && kind == "step")
+          ties.claims[e["iteration"].get<int>()].push_back(
+              {e["j"].get<std::size_t>(), e["row"].get<std::size_t>()});
+        if (follow && kind == "outcome") {
+          auto& rows = ties.assigned[e["iteration"].get<int>()];
+          for (const json& r : e["assigned"])
+            rows.push_back(r.get<std::size_t>());
+          std::sort(rows.begin(), rows.end());
         }
         if (kind == "step") {
           for (const json& r : e["sample"])
@@ -526,11 +697,12 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
               {e["x"].get<std::size_t>(), e["y"].get<std::size_t>(), parse_answer(e["answer"])});
       });
   const json& h = scan.header;
-  const TraceHeader H = trace::read_header(h, X, name, options.label_clusters);
+  const TraceHeader H = trace::read_header(h, X, name, options.label_clusters, options.profile);
 
   ValidationReport report;
   report.version = scan.reading.version;
   report.events = scan.events;
+  report.profile = H.profile;
   // Algorithm 1 line 1: r = ceil(k eta); an implementation that rounds otherwise draws another
   // number of points, so this is checked before the run.
   if (h["r"] != H.params.sample_size()) {
@@ -539,7 +711,7 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
     d.what = "r";
     d.expected = std::to_string(H.params.sample_size()) + " = ceil(k eta)";
     d.found = h["r"].dump();
-    d.message = context(1, {}, h) + ": r: expected " + d.expected + ", found " + d.found +
+    d.message = context(1, {}, h, 0) + ": r: expected " + d.expected + ", found " + d.found +
                 r_hint(h["r"].get<std::uint64_t>(), H.params);
     report.conforms = false;
     report.divergence = std::move(d);
@@ -559,13 +731,19 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
   Comparer comparer(lines, scan.events, H.params.search,
                     H.memory == OracleMemory::per_pair && H.algorithm == "weak");
   chooser.iteration = &comparer.iteration;
+  chooser.diverged = [&comparer] { return comparer.first.has_value(); };
   detail::Run run(X, oracle, chooser, H.params, comparer);
   if (options.reversed_ties) run.set_tie_order(detail::TieOrder::by_row_reversed);
+  if (follow)
+    run.set_tie_hook([&ties](int iteration, const std::vector<detail::DistanceOrder::Entry>& e) {
+      return ties(iteration, e);
+    });
   const Result R = run.run();
   report.queries = comparer.queries;
+  report.ties = ties.ties;
   if (comparer.first) {
     report.conforms = false;
-    report.divergence = explain(*comparer.first, R, X, H.params, chooser.notes);
+    report.divergence = explain(*comparer.first, R, X, H.params, chooser.notes, follow);
   }
   return report;
 }
