@@ -265,6 +265,26 @@ TEST(Experiment, ParametersOutOfRangeAreNamed) {
   c = small(1);
   c.eta = {};
   EXPECT_THROW(c.check(), ssac::ParameterError);
+  // An eta list must increase: the tables and figures are in its order, and gnuplot would find a
+  // descending one only after every rep had run.
+  for (const std::vector<double>& eta :
+       {std::vector<double>{50, 2}, std::vector<double>{2, 5, 5}}) {
+    c = small(1);
+    c.eta = eta;
+    try {
+      c.check();
+      ADD_FAILURE() << "accepted";
+    } catch (const ssac::ParameterError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "eta: the values must increase (the tables' columns and the figures' axis are in "
+                "eta order): " +
+                    ssac::format_double(eta[eta.size() - 2]) + " is followed by " +
+                    ssac::format_double(eta.back()));
+    }
+  }
+  c = small(1);
+  c.eta = {2, 5};
+  EXPECT_NO_THROW(c.check());
   c = small(1);
   c.oracles = {ssac::OracleKind::local};
   c.nu = {0.5};

@@ -97,6 +97,14 @@ void ExperimentConfig::check() const {
     P.beta = beta;
     P.check(gen.n);
   }
+  // The tables' columns and the figures' axis run in eta order (Section 5's tables); a list out of
+  // order, or a value twice, would be found only by gnuplot after every rep had run.
+  for (std::size_t i = 1; i < eta.size(); ++i)
+    if (!(eta[i - 1] < eta[i]))
+      throw ParameterError(
+          "eta: the values must increase (the tables' columns and the figures' "
+          "axis are in eta order): " +
+          format_double(eta[i - 1]) + " is followed by " + format_double(eta[i]));
 }
 
 std::string CellSpec::row_label() const {
