@@ -36,6 +36,7 @@
 #include "ssac/ssac.hpp"
 #include "ssac/theory/bounds.hpp"
 #include "ssac/trace.hpp"
+#include "trace_writer.hpp"
 
 namespace py = pybind11;
 using namespace pybind11::literals;
@@ -691,6 +692,8 @@ PYBIND11_MODULE(ssac, mod) {
           "p_bins, ks_d, p_ks, p), answers_not_checked, impossible.",
           "traces"_a, "data"_a, py::kw_only(), "alpha"_a = 1e-6, "bins"_a = 10, "seed"_a = 0,
           "grid"_a = 4);
+
+  ssac::python::bind_trace_writer(mod, &points_of);
 
   mod.def("bounds", &bounds,
           "The sampling numbers of `ssac bounds` for one combination: a dict with the fields of "
