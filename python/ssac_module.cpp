@@ -36,6 +36,7 @@
 #include "ssac/ssac.hpp"
 #include "ssac/theory/bounds.hpp"
 #include "ssac/trace.hpp"
+#include "trace_writer.hpp"
 
 namespace py = pybind11;
 using namespace pybind11::literals;
@@ -473,6 +474,7 @@ py::dict choices(const py::iterable& traces, const py::object& data, double alph
                  "pairs"_a = k.pairs, "hits"_a = k.hits, "expected_hits"_a = k.expected_hits,
                  "p_bins"_a = k.p_bins, "ks_d"_a = k.ks_d, "p_ks"_a = k.p_ks, "p"_a = k.p));
   return py::dict("traces"_a = r.traces, "passes"_a = r.passes(), "kinds"_a = kinds,
+                  "nonconforming"_a = r.nonconforming,
                   "answers_not_checked"_a = r.answers_not_checked, "impossible"_a = r.impossible);
 }
 
@@ -686,12 +688,16 @@ PYBIND11_MODULE(ssac, mod) {
           "Tests the random choices recorded in many traces against their exact law (as `ssac "
           "choices`): Phase-1 draws, draws of B and random-weak abstentions, one at a time and "
           "in pairs. `traces`: an iterable of traces, each as ssac.validate takes it; `data`: "
-          "the points or a CSV path. A trace that does not conform raises ssac.DataError. "
+          "the points or a CSV path. A trace that does not conform is left out of the pool and "
+          "listed in nonconforming (its name and divergence), and passes is then False; one that "
+          "is malformed or for other data raises ssac.DataError. "
           "Returns a dict: traces, passes, kinds (name, law, pairs, choices, counts per bin or "
           "cell, hits and expected_hits, repeats or not_sure with their expected numbers, "
-          "p_bins, ks_d, p_ks, p), answers_not_checked, impossible.",
+          "p_bins, ks_d, p_ks, p), nonconforming, answers_not_checked, impossible.",
           "traces"_a, "data"_a, py::kw_only(), "alpha"_a = 1e-6, "bins"_a = 10, "seed"_a = 0,
           "grid"_a = 4);
+
+  ssac::python::bind_trace_writer(mod, &points_of);
 
   mod.def("bounds", &bounds,
           "The sampling numbers of `ssac bounds` for one combination: a dict with the fields of "

@@ -8,7 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ssac/choice_law.hpp"
@@ -188,16 +193,37 @@ TEST(ChoiceLaw, PerPairMemoryDrawsOncePerPair) {
   EXPECT_EQ(r.answers_not_checked, 0u);
 }
 
-TEST(ChoiceLaw, RefusesATraceThatDoesNotConform) {
-  std::string t = traces(Bug::none, 1)[0];
+// A trace that does not conform is named with its divergence and left out of the pool; the
+// others are pooled all the same, and the check fails.
+TEST(ChoiceLaw, LeavesOutATraceThatDoesNotConformAndGoesOn) {
+  const auto ts = traces(Bug::none, 3);
+  std::string t = ts[1];
   // The first Phase-1 draw's row moved to another: the replay diverges.
   const auto at = t.find("\"rows\":[");
   ASSERT_NE(at, std::string::npos);
   const auto digit = at + 8;
   t[digit] = t[digit] == '0' ? '1' : '0';
   ChoiceLaw law({});
-  EXPECT_THROW(law.add_text(squares(), t, "bad"), DataError);
-  EXPECT_EQ(law.report().traces, 0u);
+  EXPECT_TRUE(law.add_text(squares(), ts[0], "good 0"));
+  EXPECT_FALSE(law.add_text(squares(), t, "bad"));
+  EXPECT_TRUE(law.add_text(squares(), ts[2], "good 2"));
+  const ChoiceLawReport r = law.report();
+  EXPECT_EQ(r.traces, 2u);
+  ASSERT_EQ(r.nonconforming.size(), 1u);
+  EXPECT_EQ(
+      r.nonconforming[0].rfind("bad: event 4 (iteration 1, phase 1): query: expected Q(3, 1)", 0),
+      0u)
+      << r.nonconforming[0];
+  EXPECT_FALSE(r.passes());
+  ChoiceLaw clean({});
+  clean.add_text(squares(), ts[0], "good 0");
+  clean.add_text(squares(), ts[2], "good 2");
+  // The pool is the two conforming traces' choices, exactly.
+  for (std::size_t k = 0; k < r.kinds.size(); ++k)
+    EXPECT_EQ(r.kinds[k].counts, clean.report().kinds[k].counts) << r.kinds[k].name;
+  EXPECT_TRUE(clean.report().passes());
+  // A trace of other data is still an error: it says nothing about an implementation.
+  EXPECT_THROW(law.add_text(testing::nine_points().X, ts[0], "other"), DataError);
 }
 
 TEST(ChoiceLaw, OptionsOutsideTheirRanges) {
@@ -338,6 +364,299 @@ TEST(ChoiceLaw, CatchesAnAnchorThatIsAlwaysTheFirstCandidate) {
 TEST(ChoiceLaw, CatchesAnAnchorBiasedToTheFront) {
   expect_anchor_caught(Bug::front_bias_anchor, 1000, AnchorRule::random_known_row, 0.5);
   expect_anchor_caught(Bug::front_bias_anchor, 1000, AnchorRule::random_labelled_row, 0.5);
+}
+
+// ---- The report's numbers recomputed from the trace text alone --------------------------------
+// Every count the check reports (choices, hits, repeats, not-sure answers) and every expected
+// number is a function of the recorded events: recomputed here from the JSON lines, with the laws
+// of choice_law.hpp written out again, so that a slip in the tallies (a kind's hits never
+// counted, a wrong conditional probability, pairs formed across the wrong boundary) is caught
+// exactly, not only when it moves a p-value.
+struct Tally {
+  std::uint64_t choices = 0, hits = 0;
+  double expected = 0.0;
+};
+
+std::map<std::string, Tally> recompute(const std::vector<std::string>& ts, double q, int grid) {
+  using nlohmann::json;
+  std::map<std::string, Tally> t;
+  for (const std::string& text : ts) {
+    std::istringstream in(text);
+    std::string line;
+    std::vector<std::size_t> sample;  // this iteration's Z
+    std::vector<int> clusters;        // its assignment
+    std::size_t remaining = 0;
+    int p = 0;
+    std::uint64_t answers_this_iteration = 0, b_draws_this_iteration = 0;
+    std::vector<std::size_t> b_sizes;  // the sizes of this iteration's Bs with draws
+    std::map<std::pair<std::size_t, std::size_t>, bool> pending;  // first ask not-sure?
+    const auto close_iteration = [&] {
+      t["abstention_pair"].choices += answers_this_iteration / 2;
+      t["b_pair"].choices += b_draws_this_iteration / 2;
+      for (std::size_t i = 0; i + 1 < b_sizes.size(); i += 2)
+        t["b_probe_pair"].choices += std::min(b_sizes[i], b_sizes[i + 1]);
+      answers_this_iteration = b_draws_this_iteration = 0;
+      b_sizes.clear();
+    };
+    while (std::getline(in, line)) {
+      const json e = json::parse(line);
+      const std::string ev = e["event"];
+      if (ev == "iteration") {
+        close_iteration();
+        remaining = e["remaining"];
+      } else if (ev == "sample") {
+        sample = e["rows"].get<std::vector<std::size_t>>();
+        std::set<std::size_t> seen;
+        for (std::size_t r : sample) {
+          Tally& k = t["phase1_draw"];
+          ++k.choices;
+          k.hits += seen.count(r);
+          k.expected += static_cast<double>(seen.size()) / static_cast<double>(remaining);
+          seen.insert(r);
+        }
+        t["phase1_pair"].choices += sample.size() / 2;
+      } else if (ev == "assignment") {
+        clusters = e["clusters"].get<std::vector<int>>();
+      } else if (ev == "cluster") {
+        p = e["p"];
+      } else if (ev == "anchor") {
+        const auto c = e["candidates"].get<std::vector<std::size_t>>();
+        Tally& k = t["anchor_draw"];
+        ++k.choices;
+        k.hits += e["row"] == c.front() ? 1 : 0;
+        k.expected += 1.0 / static_cast<double>(c.size());
+      } else if (ev == "query") {
+        const bool not_sure = e["answer"] == "not-sure";
+        Tally& a = t["abstention"];
+        ++a.choices;
+        a.hits += not_sure ? 1 : 0;
+        a.expected += 1.0 - q;
+        ++answers_this_iteration;
+        const std::size_t x = e["x"], y = e["y"];
+        const auto key = std::make_pair(std::min(x, y), std::max(x, y));
+        const auto it = pending.find(key);
+        if (it == pending.end()) {
+          pending.emplace(key, not_sure);
+        } else {
+          Tally& g = t["repeat_agreement"];
+          ++g.choices;
+          g.hits += it->second == not_sure ? 1 : 0;
+          g.expected += it->second ? 1.0 - q : q;
+          pending.erase(it);
+        }
+      } else if (ev == "step") {
+        const auto b = e["sample"].get<std::vector<std::size_t>>();
+        if (b.empty()) continue;
+        std::map<std::size_t, std::size_t> mult;  // Z_p's rows and their multiplicities
+        std::size_t zp = 0;
+        for (std::size_t i = 0; i < sample.size(); ++i)
+          if (clusters[i] == p) {
+            ++mult[sample[i]];
+            ++zp;
+          }
+        std::set<std::size_t> seen;
+        std::size_t seen_mass = 0;
+        for (std::size_t r : b) {
+          Tally& k = t["b_draw"];
+          ++k.choices;
+          k.hits += seen.count(r);
+          k.expected += static_cast<double>(seen_mass) / static_cast<double>(zp);
+          if (seen.insert(r).second) seen_mass += mult[r];
+        }
+        b_draws_this_iteration += b.size();
+        b_sizes.push_back(b.size());
+      }
+    }
+    close_iteration();
+  }
+  for (const char* pair : {"phase1_pair", "b_pair", "b_probe_pair", "abstention_pair"})
+    t[pair].expected = static_cast<double>(t[pair].choices) / grid;
+  return t;
+}
+
+// The exact two-sided binomial p-value of one cell, Bonferroni over all cells, written from the
+// probability mass function (not Boost's cdf), to recompute the reported p_bins and its cell.
+double two_sided(std::uint64_t x, std::uint64_t total, double p, std::size_t cells) {
+  long double lower = 0, upper = 0;
+  for (std::uint64_t j = 0; j <= total; ++j) {
+    const long double lp = std::lgamma(total + 1.0L) - std::lgamma(j + 1.0L) -
+                           std::lgamma(total - j + 1.0L) + j * std::log((long double)p) +
+                           (total - j) * std::log1p(-(long double)p);
+    const long double m = std::exp(lp);
+    if (j <= x) lower += m;
+    if (j >= x) upper += m;
+  }
+  return std::min(1.0, 2.0 * static_cast<double>(std::min(lower, upper)) * cells);
+}
+
+void expect_bins_recomputed(const ChoiceKind& k, int bins, int grid) {
+  const std::size_t rows = k.pairs ? static_cast<std::size_t>(grid) : 1;
+  const std::size_t width =
+      k.pairs ? static_cast<std::size_t>(grid) : static_cast<std::size_t>(bins);
+  ASSERT_EQ(k.counts.size(), rows * width) << k.name;
+  double best = 1.0;
+  int where = -1;
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::uint64_t total = 0;
+    for (std::size_t j = 0; j < width; ++j)
+      total += k.counts[i * width + j];
+    if (total == 0) continue;
+    for (std::size_t j = 0; j < width; ++j) {
+      const double pv = two_sided(k.counts[i * width + j], total, 1.0 / width, k.counts.size());
+      if (pv < best * (1 - 1e-9)) {
+        best = pv;
+        where = static_cast<int>(i * width + j);
+      }
+    }
+  }
+  EXPECT_NEAR(k.p_bins, best, 1e-7 * std::max(best, 1e-300) + 1e-300) << k.name;
+  // The reported cell is one where the smallest p is attained (equal counts in one row tie).
+  if (best < 1.0) {
+    ASSERT_GE(k.worst_bin, 0) << k.name;
+    const auto w = static_cast<std::size_t>(k.worst_bin);
+    std::uint64_t total = 0;
+    for (std::size_t j = 0; j < width; ++j)
+      total += k.counts[(w / width) * width + j];
+    EXPECT_NEAR(two_sided(k.counts[w], total, 1.0 / width, k.counts.size()), best,
+                1e-7 * best + 1e-300)
+        << k.name << " cell " << w << " (first found " << where << ")";
+  }
+  EXPECT_DOUBLE_EQ(k.p, std::min(1.0, 2.0 * std::min(k.p_bins, k.p_ks))) << k.name;
+}
+
+ChoiceLawReport audit_with(const testing::ChoiceInstance& c, const std::vector<std::string>& ts,
+                           ChoiceLawOptions o) {
+  ChoiceLaw law(o);
+  for (std::size_t i = 0; i < ts.size(); ++i)
+    law.add_text(c.X, ts[i], "trace " + std::to_string(i));
+  return law.report();
+}
+
+// Reference traces under the three anchor rules, and implementations whose tallies are far from
+// their expectations (every anchor the first candidate; B without replacement: no repeats; a
+// Phase-1 draw that follows the previous: the pair grid's diagonal off its own row).
+TEST(ChoiceLaw, EveryTallyIsRecomputedFromTheTraces) {
+  struct Case {
+    Bug bug;
+    AnchorRule rule;
+  };
+  for (const Case& cs :
+       {Case{Bug::none, AnchorRule::opener}, Case{Bug::none, AnchorRule::random_known_row},
+        Case{Bug::anchor_first, AnchorRule::random_labelled_row},
+        Case{Bug::b_without_replacement, AnchorRule::opener},
+        Case{Bug::phase1_follows_previous, AnchorRule::opener}}) {
+    const testing::ChoiceInstance c = testing::nine_points(cs.rule);
+    const auto ts = testing::buggy_traces(c.X, c.labels, c.params, c.q, {cs.bug, 0.5}, 11, 40);
+    ChoiceLawOptions o;
+    o.grid = 3;
+    const ChoiceLawReport r = audit_with(c, ts, o);
+    const auto want = recompute(ts, c.q, o.grid);
+    const std::string where = testing::to_string(cs.bug) + " under " + to_string(cs.rule);
+    for (const ChoiceKind& k : r.kinds) {
+      const auto it = want.find(k.name);
+      const Tally w = it == want.end() ? Tally{} : it->second;
+      EXPECT_EQ(k.choices, w.choices) << k.name << ", " << where;
+      EXPECT_NEAR(k.expected_hits, w.expected, 1e-9 * std::max(1.0, w.expected))
+          << k.name << ", " << where;
+      if (k.pairs) {
+        std::uint64_t diagonal = 0;
+        for (int i = 0; i < o.grid; ++i)
+          diagonal += k.counts[static_cast<std::size_t>(i * o.grid + i)];
+        EXPECT_EQ(k.hits, diagonal) << k.name << ", " << where;
+      } else {
+        EXPECT_EQ(k.hits, w.hits) << k.name << ", " << where;
+      }
+      std::uint64_t total = 0;
+      for (std::uint64_t n : k.counts)
+        total += n;
+      EXPECT_EQ(total, k.choices) << k.name << ", " << where;
+    }
+    const ChoiceKind& p1 = kind(r, "phase1_draw");
+    EXPECT_EQ(p1.repeats, p1.hits);
+    EXPECT_DOUBLE_EQ(p1.expected_repeats, p1.expected_hits);
+    const ChoiceKind& b = kind(r, "b_draw");
+    EXPECT_EQ(b.repeats, b.hits);
+    EXPECT_DOUBLE_EQ(b.expected_repeats, b.expected_hits);
+    const ChoiceKind& a = kind(r, "abstention");
+    EXPECT_EQ(a.not_sure, a.hits);
+    EXPECT_DOUBLE_EQ(a.expected_not_sure, a.expected_hits);
+    EXPECT_EQ(kind(r, "anchor_draw").repeats, 0u);
+    EXPECT_EQ(kind(r, "repeat_agreement").not_sure, 0u);
+    if (cs.rule != AnchorRule::opener) {
+      EXPECT_GT(kind(r, "anchor_draw").choices, 0u) << where;
+    }
+    if (cs.bug == Bug::anchor_first) {
+      const ChoiceKind& an = kind(r, "anchor_draw");
+      EXPECT_EQ(an.hits, an.choices);
+      EXPECT_LT(an.expected_hits, 0.9 * static_cast<double>(an.choices));
+    }
+    // Without replacement from Z_p's positions a row repeats only where Z_p holds it twice.
+    if (cs.bug == Bug::b_without_replacement) {
+      EXPECT_LT(static_cast<double>(b.hits), 0.8 * b.expected_hits);
+    }
+  }
+}
+
+// p_bins and its cell recomputed from the reported counts with the binomial law written from its
+// mass function, at bin and grid sizes other than the defaults, on clean traces and on a bug that
+// piles pairs on the diagonal (whose worst cells then lie in rows past the first).
+TEST(ChoiceLaw, EveryBinTestIsRecomputedFromItsCounts) {
+  int past_first_row = 0;
+  for (Bug bug : {Bug::none, Bug::phase1_follows_previous, Bug::abstention_q_squared}) {
+    const testing::ChoiceInstance c = testing::nine_points();
+    const auto ts = testing::buggy_traces(c.X, c.labels, c.params, c.q, {bug, 0.5}, 21, 60);
+    for (const auto& [bins, grid] : {std::pair{7, 5}, std::pair{2, 2}, std::pair{10, 4}}) {
+      ChoiceLawOptions o;
+      o.bins = bins;
+      o.grid = grid;
+      const ChoiceLawReport r = audit_with(c, ts, o);
+      for (const ChoiceKind& k : r.kinds) {
+        if (k.choices == 0) continue;
+        expect_bins_recomputed(k, bins, grid);
+        if (k.pairs && k.worst_bin >= grid) ++past_first_row;
+      }
+    }
+  }
+  // The grids' worst cells are not all in row 0 (else a test restricted to it would pass).
+  EXPECT_GE(past_first_row, 3);
+}
+
+// Each option at both edges of its range is accepted, one step beyond each is refused.
+TEST(ChoiceLaw, OptionsAtTheEdgesOfTheirRanges) {
+  const auto ok = [](double alpha, int bins, int grid) {
+    ChoiceLawOptions o;
+    o.alpha = alpha;
+    o.bins = bins;
+    o.grid = grid;
+    ChoiceLaw law(o);
+    const ChoiceLawReport r = law.report();
+    EXPECT_EQ(r.options.alpha, alpha);
+    for (const ChoiceKind& k : r.kinds)
+      EXPECT_EQ(k.counts.size(), static_cast<std::size_t>(k.pairs ? grid * grid : bins)) << k.name;
+  };
+  ok(0.5, 2, 2);
+  ok(1e-300, 1000, 32);
+  ok(std::nextafter(0.5, 0.0), 999, 31);
+  const auto refused = [](double alpha, int bins, int grid, const std::string& name) {
+    ChoiceLawOptions o;
+    o.alpha = alpha;
+    o.bins = bins;
+    o.grid = grid;
+    try {
+      ChoiceLaw law(o);
+      ADD_FAILURE() << name << " accepted";
+    } catch (const ParameterError& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+  };
+  refused(std::nextafter(0.5, 1.0), 10, 4, "alpha");
+  refused(0.0, 10, 4, "alpha");
+  refused(-1e-9, 10, 4, "alpha");
+  refused(std::nan(""), 10, 4, "alpha");
+  refused(1e-6, 1, 4, "bins");
+  refused(1e-6, 1001, 4, "bins");
+  refused(1e-6, 10, 1, "grid");
+  refused(1e-6, 10, 33, "grid");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <boost/math/special_functions/beta.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -345,4 +346,123 @@ TEST(OracleCheckHeader, TheHeadersOracleFieldsAreReadNotItsText) {
                                       std::nullopt),
                  DataError);
   }
+}
+
+namespace {
+
+// `runs` traces of a random-weak oracle answering with q_true, headers naming q_named, on the
+// lopsided line with k = 2, eta = 3, beta = 3 (Algorithm 2): a few dozen queries each.
+std::vector<OracleCheck> batch_checks(double q_true, double q_named, int runs,
+                                      std::uint64_t first_seed = 0) {
+  const Matrix X = lopsided();
+  Params P;
+  P.k = 2;
+  P.eta = 3;
+  P.beta = 3;
+  P.search = Search::random;
+  std::vector<OracleCheck> out;
+  for (int i = 0; i < runs; ++i) {
+    const std::uint64_t seed = first_seed + static_cast<std::uint64_t>(i);
+    RandomWeakOracle o(kLopsided, q_true, Rng::stream(seed, {kStreamOracle}));
+    out.push_back(check_oracle_answers(
+        X, kLopsided, trace_of(X, o, P, OracleSpec{OracleKind::random, q_named}, seed), "t",
+        std::nullopt));
+  }
+  return out;
+}
+
+// The exact two-sided Clopper-Pearson interval from the beta quantiles (not Boost's binomial
+// interval functions, which the check uses).
+std::pair<double, double> cp(std::size_t n, std::size_t k, double confidence) {
+  const double a = (1 - confidence) / 2;
+  const double lo = k == 0 ? 0.0 : boost::math::ibeta_inv(double(k), double(n - k + 1), a);
+  const double hi = k == n ? 1.0 : boost::math::ibeta_inv(double(k + 1), double(n - k), 1 - a);
+  return {lo, hi};
+}
+
+}  // namespace
+
+// Every trace abstains a little too often (1 - q = 0.38 where the headers say 0.30): no trace's
+// own test can see it on its few dozen queries at the corrected confidence, the pooled test sees
+// it at once. The false alarm of each batch verdict is at most 1e-3 (the seeds are fixed).
+TEST(OracleBatch, ARateOffALittleInEveryTraceIsCaughtPooled) {
+  const int runs = 400;
+  std::vector<OracleCheck> bad = batch_checks(0.62, 0.7, runs);
+  const OracleBatch b = pool_oracle_checks(bad);
+  EXPECT_TRUE(b.failing.empty()) << b.failing.size() << " traces fail alone";
+  ASSERT_EQ(b.pools.size(), 1u);
+  EXPECT_FALSE(b.pools[0].consistent);
+  EXPECT_FALSE(b.passes());
+  EXPECT_GT(b.pools[0].rate_lo, 0.3);
+  // Positive control: the claimed rate itself passes, pooled and trace by trace.
+  std::vector<OracleCheck> good = batch_checks(0.7, 0.7, runs);
+  const OracleBatch g = pool_oracle_checks(good);
+  EXPECT_TRUE(g.passes()) << g.pool_verdict(g.pools[0]);
+}
+
+// The pool's numbers: counts summed over its traces, the Bonferroni split over one test per pool
+// and one per random-weak trace, each interval the exact one at the corrected confidence, every
+// trace's own interval rewritten at it, and one pool per (q, memory) in order of appearance.
+TEST(OracleBatch, PoolsCountsAndConfidencesAreExact) {
+  std::vector<OracleCheck> checks = batch_checks(0.7, 0.7, 5);
+  for (const OracleCheck& c : batch_checks(0.5, 0.5, 3, 100))
+    checks.push_back(c);
+  // A perfect oracle's trace in the batch: checked answer by answer, no rate test.
+  PerfectOracle perfect(kLopsided);
+  Params P;
+  P.k = 2;
+  P.eta = 3;
+  P.beta = 3;
+  checks.push_back(check_oracle_answers(
+      lopsided(), kLopsided, trace_of(lopsided(), perfect, P, OracleSpec{}, 9), "t", std::nullopt));
+  std::vector<OracleCheck> alone = checks;
+  const OracleBatch b = pool_oracle_checks(checks, 0.99);
+  ASSERT_EQ(b.pools.size(), 2u);
+  EXPECT_EQ(b.pools[0].spec.q, 0.7);
+  EXPECT_EQ(b.pools[1].spec.q, 0.5);
+  EXPECT_EQ(b.pools[0].traces, 5u);
+  EXPECT_EQ(b.pools[1].traces, 3u);
+  EXPECT_EQ(b.tests, 2u + 8u);
+  EXPECT_DOUBLE_EQ(b.test_confidence, 1 - 0.01 / 10);
+  std::size_t trials = 0, abstentions = 0;
+  for (std::size_t i = 0; i < 5; ++i) {
+    trials += alone[i].trials;
+    abstentions += alone[i].abstentions;
+  }
+  EXPECT_EQ(b.pools[0].trials, trials);
+  EXPECT_EQ(b.pools[0].abstentions, abstentions);
+  const auto [lo, hi] = cp(trials, abstentions, b.test_confidence);
+  EXPECT_NEAR(b.pools[0].rate_lo, lo, 1e-9);
+  EXPECT_NEAR(b.pools[0].rate_hi, hi, 1e-9);
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(checks[i].confidence, b.test_confidence) << i;
+    const auto [l, h] = cp(checks[i].trials, checks[i].abstentions, b.test_confidence);
+    EXPECT_NEAR(checks[i].rate_lo, l, 1e-9) << i;
+    EXPECT_NEAR(checks[i].rate_hi, h, 1e-9) << i;
+    // Wider than the trace's own interval at 99.9%.
+    EXPECT_LE(checks[i].rate_lo, alone[i].rate_lo) << i;
+  }
+  EXPECT_EQ(checks[8].confidence, alone[8].confidence);  // the perfect one: untouched
+  const std::string v = b.pool_verdict(b.pools[0]);
+  EXPECT_EQ(v.rfind("5 traces of random q=0.7: abstentions " + std::to_string(abstentions) +
+                        " of " + std::to_string(trials) + " = ",
+                    0),
+            0u)
+      << v;
+  EXPECT_NE(v.find("exact two-sided 99.9% Clopper-Pearson interval ["), std::string::npos) << v;
+  // A wrong answer in one trace names that trace.
+  MaxLocalOracle wrong(lopsided(), kLopsided, 2.5);
+  std::vector<OracleCheck> with_wrong = checks;
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    auto c = check_oracle_answers(lopsided(), kLopsided,
+                                  trace_of(lopsided(), wrong, P, kLocal, seed), "t", std::nullopt);
+    if (c.passes()) continue;
+    with_wrong.push_back(c);
+    break;
+  }
+  ASSERT_EQ(with_wrong.size(), checks.size() + 1);
+  const OracleBatch w = pool_oracle_checks(with_wrong);
+  ASSERT_EQ(w.failing.size(), 1u);
+  EXPECT_EQ(w.failing[0], checks.size());
+  EXPECT_FALSE(w.passes());
 }

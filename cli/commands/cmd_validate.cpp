@@ -1,15 +1,21 @@
 // ssac validate: replays a trace (docs/trace-format.md) through the reference algorithm and
 // reports whether it conforms; with --check-oracle, also whether its answers could have come from
-// its oracle. Exit status: 0 the trace conforms (and its answers pass the check); 1 it does not
-// (the first divergence is printed) or its answers fail the check, or the data or the trace cannot
-// be read, does not parse, or is for other data; 2 usage.
+// its oracle. Several traces (of one data set) are replayed one by one, and their oracle answers
+// checked together: each trace's, and the abstentions pooled per oracle parameter, with the false
+// alarm of the whole batch at most 0.001 (ssac/oracle_check.hpp, OracleBatch). Exit status: 0
+// every trace conforms (and the answers pass the check); 1 one does not (its first divergence is
+// printed) or the answers fail the check, or the data or a trace cannot be read, does not parse,
+// or is for other data; 2 usage.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <new>
+#include <optional>
+#include <vector>
 
 #include "commands/commands.hpp"
 #include "options/option_checks.hpp"
+#include "output/table.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/input.hpp"
@@ -22,7 +28,8 @@ namespace ssac::cli {
 namespace {
 
 struct Opts {
-  std::string data, trace;
+  std::string data;
+  std::vector<std::string> traces;
   bool quiet = false, check_oracle = false;
   std::string oracle;
   double q = 1.0, nu = 1.0, rho = 1.0;
@@ -67,23 +74,25 @@ std::optional<OracleSpec> flag_spec(const Opts& o) {
 }
 
 // Prints the oracle check's verdict (ssac/oracle_check.hpp); true when the answers pass.
-bool report_oracle(const Opts& o, const OracleCheck& c) {
+bool report_oracle(const Opts& o, const std::string& trace, const OracleCheck& c) {
   if (o.quiet && c.passes()) return true;
-  std::cout << o.trace << ": oracle answers (" << c.spec.describe()
+  std::cout << trace << ": oracle answers (" << c.spec.describe()
             << (c.spec_from_header ? ", from the trace's header" : ", from --oracle")
             << "): " << c.verdict() << "\n";
   return c.passes();
 }
 
-int run_validate(const Opts& o) {
-  const std::optional<OracleSpec> flags = flag_spec(o);
-  if (!o.check_oracle && flags)
-    throw ParameterError("--oracle describes the oracle for --check-oracle; give --check-oracle");
-  const Dataset data = read_csv(o.data);
-  if (o.check_oracle && !data.has_labels())
-    throw DataError(o.data + ": no 'label' column; --check-oracle recomputes the answers from it");
-  const auto t0 = std::chrono::steady_clock::now();
+// One trace: its replay and, with --check-oracle, its oracle check.
+struct Checked {
   ValidationReport rep;
+  double ms = 0.0;
+  std::optional<OracleCheck> oc;
+};
+
+Checked check_one(const Opts& o, const Dataset& data, const std::string& trace,
+                  const std::optional<OracleSpec>& flags) {
+  Checked c;
+  const auto t0 = std::chrono::steady_clock::now();
   // With labels, the oracle's number of clusters is theirs (elimination, S2 rule 5, needs it).
   ReplayOptions options;
   options.label_clusters = data.has_labels() ? data.num_labels() : 0;
@@ -94,41 +103,88 @@ int run_validate(const Opts& o) {
     options.profile = p;
   }
   try {
-    rep = validate_trace_file(data.points, o.trace, options);
+    c.rep = validate_trace_file(data.points, trace, options);
   } catch (const std::bad_alloc&) {
-    throw DataError(o.trace + ": not enough memory to replay the trace");
+    throw DataError(trace + ": not enough memory to replay the trace");
   }
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  // The oracle is checked first, so that a refusal leaves no partial output.
-  std::optional<OracleCheck> oc;
+  c.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   // The oracle check reads the whole trace text (its memory grows with the trace, unlike the
   // replay's: docs/trace-format.md, "Reading a trace").
   if (o.check_oracle)
-    oc = check_oracle_answers(data.points, data.labels, read_all(o.trace), o.trace, flags);
-  // A trace of version 1 is read with that version's field names (docs/trace-format.md,
-  // "Version 1"); said once the trace has been read, so that an error stays the one line.
-  const bool silent = o.quiet && rep.conforms && (!oc || oc->passes());
-  if (rep.version == 1 && !silent)
-    std::cerr << "note: " << o.trace
-              << " is a version 1 trace (read with the version 1 field names)\n";
-  // The rules, when the header or the options chose them: never silently the paper's.
-  const std::string under = rep.profile.empty() ? "" : " under " + rep.profile;
-  if (!rep.conforms) {
-    std::cout << o.trace << ": does not conform" << under << ": " << rep.divergence->message
-              << "\n";
-    if (oc) report_oracle(o, *oc);
-    return 1;
+    c.oc = check_oracle_answers(data.points, data.labels, read_all(trace), trace, flags);
+  return c;
+}
+
+int run_validate(const Opts& o) {
+  const std::optional<OracleSpec> flags = flag_spec(o);
+  if (!o.check_oracle && flags)
+    throw ParameterError("--oracle describes the oracle for --check-oracle; give --check-oracle");
+  const Dataset data = read_csv(o.data);
+  if (o.check_oracle && !data.has_labels())
+    throw DataError(o.data + ": no 'label' column; --check-oracle recomputes the answers from it");
+  // Every trace is replayed and checked before anything is printed, so that a refusal leaves no
+  // partial output.
+  std::vector<Checked> all;
+  for (const std::string& t : o.traces)
+    all.push_back(check_one(o, data, t, flags));
+  std::optional<OracleBatch> batch;
+  if (o.check_oracle && all.size() > 1) {
+    std::vector<OracleCheck> checks;
+    for (const Checked& c : all)
+      checks.push_back(*c.oc);
+    batch = pool_oracle_checks(checks);
+    for (std::size_t i = 0; i < all.size(); ++i)
+      all[i].oc = checks[i];
   }
-  if (!o.quiet)
-    std::cout << o.trace << ": conforms" << under
-              << (rep.ties == 0 ? ""
-                                : "; " + std::to_string(rep.ties) + " exact tie" +
-                                      (rep.ties == 1 ? "" : "s") + " resolved as the trace did")
-              << " (" << rep.events << " events, " << rep.queries << " queries replayed in "
-              << fixed(ms, 1) << " ms)\n";
-  if (oc && !report_oracle(o, *oc)) return 1;
-  return 0;
+  bool ok = true;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const std::string& trace = o.traces[i];
+    const Checked& c = all[i];
+    const bool passes = c.rep.conforms && (!c.oc || c.oc->passes());
+    ok = ok && passes;
+    const bool silent = o.quiet && passes;
+    // A trace of version 1 is read with that version's field names (docs/trace-format.md,
+    // "Version 1"); said once the trace has been read, so that an error stays the one line.
+    if (c.rep.version == 1 && !silent)
+      std::cerr << "note: " << trace
+                << " is a version 1 trace (read with the version 1 field names)\n";
+    // The rules, when the header or the options chose them: never silently the paper's.
+    const std::string under = c.rep.profile.empty() ? "" : " under " + c.rep.profile;
+    if (!c.rep.conforms) {
+      std::cout << trace << ": does not conform" << under << ": " << c.rep.divergence->message
+                << "\n";
+      if (c.oc) report_oracle(o, trace, *c.oc);
+      continue;
+    }
+    if (!o.quiet)
+      std::cout << trace << ": conforms" << under
+                << (c.rep.ties == 0
+                        ? ""
+                        : "; " + std::to_string(c.rep.ties) + " exact tie" +
+                              (c.rep.ties == 1 ? "" : "s") + " resolved as the trace did")
+                << " (" << c.rep.events << " events, " << c.rep.queries << " queries replayed in "
+                << fixed(c.ms, 1) << " ms)\n";
+    // In a batch a trace's oracle line is printed only when it fails; the pooled lines follow.
+    if (c.oc && (!batch || !c.oc->passes())) report_oracle(o, trace, *c.oc);
+  }
+  if (batch) {
+    for (const OracleBatch::Pool& p : batch->pools)
+      if (!o.quiet || !p.consistent)
+        std::cout << "oracle answers pooled: " << batch->pool_verdict(p)
+                  << (p.consistent ? ""
+                                   : ": Definition 5 has each query abstain with "
+                                     "probability 1 - q; these traces' oracle abstains at "
+                                     "another rate")
+                  << "\n";
+    if (!o.quiet || !batch->passes())
+      std::cout << "oracle answers of " << all.size()
+                << " traces: " << (batch->passes() ? "pass" : "fail") << " (" << batch->tests
+                << " rate tests, one per trace and one per pool, each at "
+                << printf_text("%.6g", batch->test_confidence * 100)
+                << "%: Bonferroni, so that the batch's false alarm is at most 0.1%)\n";
+    ok = ok && batch->passes();
+  }
+  return ok ? 0 : 1;
 }
 
 }  // namespace
@@ -141,7 +197,11 @@ Command add_validate(CLI::App& root) {
       "radius and label agrees, 1 with the first divergence.");
   auto o = std::make_shared<Opts>();
   app->add_option("--data", o->data, "CSV data the trace was written for")->required();
-  app->add_option("--trace", o->trace, "trace in the ssac-trace JSON Lines format")->required();
+  app->add_option("--trace", o->traces,
+                  "trace in the ssac-trace JSON Lines format; several (one --trace each, or "
+                  "several after one) are replayed one by one and their oracle answers checked "
+                  "together")
+      ->required();
   app->add_flag("--quiet", o->quiet, "print nothing when the trace conforms");
   app->add_flag("--check-oracle", o->check_oracle,
                 "also check the answers against the oracle (the header's, else --oracle): "

@@ -254,9 +254,10 @@ def test_choices_as_the_cli(cli, data_csv, tmp_path):
     kinds = {k["name"]: k for k in r["kinds"]}
     assert kinds["abstention"]["p"] < 1e-6 / 3
     assert kinds["abstention"]["not_sure"] > 2 * kinds["abstention"]["expected_not_sure"]
-    # A trace that does not conform is refused, as by the command.
-    with pytest.raises(ssac.DataError, match="does not conform to the reference"):
-        ssac.choices([corrupt(traces[0].splitlines())[0]], X)
+    # A trace that does not conform is left out and named, as by the command; the rest is pooled.
+    r = ssac.choices([traces[0], corrupt(traces[1].splitlines())[0], traces[2]], X)
+    assert not r["passes"] and r["traces"] == 2
+    assert len(r["nonconforming"]) == 1 and r["nonconforming"][0].startswith("<trace 1>: event ")
 
 
 def test_validate_reads_version_1_and_the_labels_clusters(cli, data_csv, tmp_path):

@@ -106,7 +106,11 @@ struct ChoiceKind {
 double ks_p_value(std::uint64_t n, double d);
 
 struct ChoiceLawReport {
-  std::size_t traces = 0;
+  std::size_t traces = 0;  // traces pooled: those that conform
+  // Traces that do not conform to the reference ("NAME: the divergence"), in the order given: the
+  // law of their choices is not the reference's, so they are left out of the pool, and the check
+  // fails (the implementation that wrote them does not run as the reference does).
+  std::vector<std::string> nonconforming;
   ChoiceLawOptions options;
   std::vector<ChoiceKind> kinds;  // the nine kinds above, marginal ones first
   // Kinds with at least one choice; alpha is shared among them.
@@ -120,9 +124,11 @@ struct ChoiceLawReport {
 };
 
 // Pools the choices of many traces. Each trace is replayed first; one that does not conform to
-// the reference is refused (DataError naming it, with its divergence), since the law of its
-// choices is the reference's only while it runs as the reference does. Memory: the per-kind tallies
-// and one trace's choices at a time, whatever the number of traces.
+// the reference is left out of the pool and listed in the report's `nonconforming` (the law of its
+// choices is the reference's only while it runs as the reference does), and the others are pooled
+// all the same. A trace that cannot be read, breaks the format or is for other data throws
+// DataError, as validate_trace does. Memory: the per-kind tallies and one trace's choices at a
+// time, whatever the number of traces.
 class ChoiceLaw {
  public:
   explicit ChoiceLaw(ChoiceLawOptions options);
@@ -130,15 +136,17 @@ class ChoiceLaw {
   ChoiceLaw(const ChoiceLaw&) = delete;
   ChoiceLaw& operator=(const ChoiceLaw&) = delete;
 
-  // The trace in the file at `path` (validate_trace_file), or the text `text` named `name`.
-  void add_file(const Matrix& X, const std::string& path, const ReplayOptions& replay = {});
-  void add_text(const Matrix& X, const std::string& text, const std::string& name,
+  // The trace in the file at `path` (validate_trace_file), or the text `text` named `name`, on
+  // the points X of its own data set (traces of different data sets pool: every law is
+  // conditional on the run's own points). True when it conforms and was pooled.
+  bool add_file(const Matrix& X, const std::string& path, const ReplayOptions& replay = {});
+  bool add_text(const Matrix& X, const std::string& text, const std::string& name,
                 const ReplayOptions& replay = {});
   ChoiceLawReport report() const;
 
  private:
   struct State;
-  void add(const Matrix& X, const std::string& name, ReplayOptions replay,
+  bool add(const Matrix& X, const std::string& name, ReplayOptions replay,
            const std::function<ValidationReport(const ReplayOptions&)>& run);
   std::unique_ptr<State> s_;
 };

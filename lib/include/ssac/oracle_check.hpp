@@ -58,4 +58,34 @@ OracleCheck check_oracle_answers(const Matrix& X, const std::vector<int>& labels
                                  const std::optional<OracleSpec>& fallback,
                                  double confidence = 0.999);
 
+// Many traces' checks at once (`ssac validate --check-oracle` with several traces). Each trace's
+// own abstention rate is tested as above, and the traces whose oracle is random-weak with one q
+// and one memory are pooled: under Definition 5 their abstentions are independent Bernoulli(1 - q)
+// draws across traces as within one, so one exact test of the pooled count sees a rate that is
+// off by a little in every trace (the per-trace tests, each on a few dozen queries, see it only
+// when it is off by a lot). The 1 - confidence of the whole batch is shared by every test, pooled
+// and per trace, Bonferroni: a batch of traces of the claimed oracle fails with probability at
+// most 1 - confidence, however many traces it holds.
+struct OracleBatch {
+  double confidence = 0.0;       // of the whole batch
+  std::size_t tests = 0;         // the rate tests: one per pool, one per random-weak trace
+  double test_confidence = 0.0;  // each test's: 1 - (1 - confidence) / tests
+  struct Pool {
+    OracleSpec spec;  // random-weak, with its q and memory
+    std::size_t traces = 0, trials = 0, abstentions = 0;
+    double rate_lo = 0.0, rate_hi = 1.0;  // the exact interval at test_confidence
+    bool consistent = true;               // contains 1 - q
+  };
+  std::vector<Pool> pools;           // in order of first appearance
+  std::vector<std::size_t> failing;  // the traces whose own check fails (a wrong answer or rate)
+  bool passes() const;
+  // One line per pool: the pooled counts, the interval and whether it contains 1 - q.
+  std::string pool_verdict(const Pool& p) const;
+};
+
+// Pools `checks` (each from check_oracle_answers on one trace of the batch) and re-tests each
+// trace's rate at the corrected confidence (its rate_lo, rate_hi, rate_consistent and confidence
+// are rewritten).
+OracleBatch pool_oracle_checks(std::vector<OracleCheck>& checks, double confidence = 0.999);
+
 }  // namespace ssac

@@ -292,6 +292,7 @@ double ks_on_edges(const std::vector<std::uint64_t>& fine, std::uint64_t n) {
 struct ChoiceLaw::State {
   ChoiceLawOptions options;
   std::size_t traces = 0;
+  std::vector<std::string> nonconforming;
   std::uint64_t not_checked = 0, impossible = 0;
   ChoiceKind kinds[kKinds];
   std::vector<std::uint64_t> fine[kKinds];  // kFine cells of u (pair kinds: frac(u2 - u1))
@@ -317,7 +318,7 @@ ChoiceLaw::ChoiceLaw(ChoiceLawOptions options) : s_(std::make_unique<State>()) {
 
 ChoiceLaw::~ChoiceLaw() = default;
 
-void ChoiceLaw::add(const Matrix& X, const std::string& name, ReplayOptions replay,
+bool ChoiceLaw::add(const Matrix& X, const std::string& name, ReplayOptions replay,
                     const std::function<ValidationReport(const ReplayOptions&)>& run) {
   State& s = *s_;
   // The transform's own stream per trace, keyed (seed, "choice", trace number) as rng.hpp's
@@ -328,10 +329,11 @@ void ChoiceLaw::add(const Matrix& X, const std::string& name, ReplayOptions repl
   replay.choices = &c;
   const ValidationReport r = run(replay);
   c.finish();
-  if (!r.conforms)
-    throw DataError(name + ": the trace does not conform to the reference, so the law of its " +
-                    "choices is not the reference's; validate it first (" +
-                    (r.divergence ? r.divergence->message : std::string("divergence")) + ")");
+  if (!r.conforms) {
+    s.nonconforming.push_back(name + ": " +
+                              (r.divergence ? r.divergence->message : std::string("divergence")));
+    return false;
+  }
   const auto bins = static_cast<std::size_t>(s.options.bins);
   const auto grid = static_cast<std::size_t>(s.options.grid);
   const auto cell = [](double u, std::size_t cells) {
@@ -364,15 +366,18 @@ void ChoiceLaw::add(const Matrix& X, const std::string& name, ReplayOptions repl
   s.not_checked += c.not_checked;
   s.impossible += c.impossible;
   ++s.traces;
+  return true;
 }
 
-void ChoiceLaw::add_file(const Matrix& X, const std::string& path, const ReplayOptions& replay) {
-  add(X, path, replay, [&](const ReplayOptions& o) { return validate_trace_file(X, path, o); });
+bool ChoiceLaw::add_file(const Matrix& X, const std::string& path, const ReplayOptions& replay) {
+  return add(X, path, replay,
+             [&](const ReplayOptions& o) { return validate_trace_file(X, path, o); });
 }
 
-void ChoiceLaw::add_text(const Matrix& X, const std::string& text, const std::string& name,
+bool ChoiceLaw::add_text(const Matrix& X, const std::string& text, const std::string& name,
                          const ReplayOptions& replay) {
-  add(X, name, replay, [&](const ReplayOptions& o) { return validate_trace(X, text, name, o); });
+  return add(X, name, replay,
+             [&](const ReplayOptions& o) { return validate_trace(X, text, name, o); });
 }
 
 int ChoiceLawReport::checked() const {
@@ -381,7 +386,7 @@ int ChoiceLawReport::checked() const {
 }
 
 bool ChoiceLawReport::passes() const {
-  if (impossible > 0) return false;
+  if (impossible > 0 || !nonconforming.empty()) return false;
   const int m = checked();
   return std::all_of(kinds.begin(), kinds.end(), [&](const ChoiceKind& k) {
     return k.choices == 0 || k.p > options.alpha / m;
@@ -392,6 +397,7 @@ ChoiceLawReport ChoiceLaw::report() const {
   const State& s = *s_;
   ChoiceLawReport out;
   out.traces = s.traces;
+  out.nonconforming = s.nonconforming;
   out.options = s.options;
   out.answers_not_checked = s.not_checked;
   out.impossible = s.impossible;

@@ -5,6 +5,7 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <cstdio>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "ssac/error.hpp"
@@ -61,6 +62,29 @@ OracleSpec oracle_of(const trace::json& h, const std::optional<OracleSpec>& fall
   return *spec;
 }
 
+// The exact two-sided Clopper-Pearson interval of a Bernoulli rate from k of n at `confidence`.
+std::pair<double, double> rate_interval(std::size_t n, std::size_t k, double confidence) {
+  using B = boost::math::binomial_distribution<>;
+  const double alpha = (1.0 - confidence) / 2.0;
+  const auto N = static_cast<double>(n), K = static_cast<double>(k);
+  return {B::find_lower_bound_on_p(N, K, alpha, B::clopper_pearson_exact_interval),
+          B::find_upper_bound_on_p(N, K, alpha, B::clopper_pearson_exact_interval)};
+}
+
+void test_rate(OracleCheck& c, double confidence) {
+  c.confidence = confidence;
+  std::tie(c.rate_lo, c.rate_hi) = rate_interval(c.trials, c.abstentions, confidence);
+  const double target = 1.0 - c.spec.q;
+  c.rate_consistent = c.rate_lo <= target && target <= c.rate_hi;
+}
+
+// The confidence printed with enough digits to tell 99.9% from 99.9998%.
+std::string percent(double confidence) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.6g%%", confidence * 100);
+  return buf;
+}
+
 }  // namespace
 
 std::string OracleCheck::verdict() const {
@@ -73,7 +97,7 @@ std::string OracleCheck::verdict() const {
   return "every definite answer of " + std::to_string(queries) + " is truthful; abstentions " +
          std::to_string(abstentions) + " of " + std::to_string(trials) + " = " +
          fixed(trials ? static_cast<double>(abstentions) / static_cast<double>(trials) : 0.0, 4) +
-         ", exact two-sided " + fixed(confidence * 100, 1) + "% Clopper-Pearson interval [" +
+         ", exact two-sided " + percent(confidence) + " Clopper-Pearson interval [" +
          fixed(rate_lo, 4) + ", " + fixed(rate_hi, 4) + "] " +
          (rate_consistent ? "contains" : "excludes") + " 1 - q = " + fixed(1.0 - spec.q, 4) +
          (rate_consistent ? ""
@@ -142,18 +166,59 @@ OracleCheck check_oracle_answers(const Matrix& X, const std::vector<int>& labels
                     (abstains ? " or not-sure" : "") + "; the trace has " + found;
         c.wrong = std::move(w);
       });
-  if (c.spec.kind == OracleKind::random && c.trials > 0) {
-    // Definition 5: each query abstains with probability 1 - q, independently.
-    using B = boost::math::binomial_distribution<>;
-    const double alpha = (1.0 - confidence) / 2.0;
-    const auto n = static_cast<double>(c.trials), k = static_cast<double>(c.abstentions);
-    c.confidence = confidence;
-    c.rate_lo = B::find_lower_bound_on_p(n, k, alpha, B::clopper_pearson_exact_interval);
-    c.rate_hi = B::find_upper_bound_on_p(n, k, alpha, B::clopper_pearson_exact_interval);
-    const double target = 1.0 - c.spec.q;
-    c.rate_consistent = c.rate_lo <= target && target <= c.rate_hi;
-  }
+  // Definition 5: each query abstains with probability 1 - q, independently.
+  if (c.spec.kind == OracleKind::random && c.trials > 0) test_rate(c, confidence);
   return c;
+}
+
+bool OracleBatch::passes() const {
+  return failing.empty() &&
+         std::all_of(pools.begin(), pools.end(), [](const Pool& p) { return p.consistent; });
+}
+
+std::string OracleBatch::pool_verdict(const Pool& p) const {
+  return std::to_string(p.traces) + (p.traces == 1 ? " trace" : " traces") + " of " +
+         p.spec.describe() + ": abstentions " + std::to_string(p.abstentions) + " of " +
+         std::to_string(p.trials) + " = " +
+         fixed(p.trials ? static_cast<double>(p.abstentions) / static_cast<double>(p.trials) : 0.0,
+               4) +
+         ", exact two-sided " + percent(test_confidence) + " Clopper-Pearson interval [" +
+         fixed(p.rate_lo, 4) + ", " + fixed(p.rate_hi, 4) + "] " +
+         (p.consistent ? "contains" : "excludes") + " 1 - q = " + fixed(1.0 - p.spec.q, 4);
+}
+
+OracleBatch pool_oracle_checks(std::vector<OracleCheck>& checks, double confidence) {
+  OracleBatch b;
+  b.confidence = confidence;
+  std::size_t per_trace = 0;
+  for (const OracleCheck& c : checks) {
+    if (c.spec.kind != OracleKind::random || c.trials == 0) continue;
+    ++per_trace;
+    const auto same = [&](const OracleBatch::Pool& p) {
+      return p.spec.q == c.spec.q && p.spec.memory == c.spec.memory;
+    };
+    auto it = std::find_if(b.pools.begin(), b.pools.end(), same);
+    if (it == b.pools.end()) {
+      b.pools.push_back({c.spec});
+      it = b.pools.end() - 1;
+    }
+    ++it->traces;
+    it->trials += c.trials;
+    it->abstentions += c.abstentions;
+  }
+  b.tests = b.pools.size() + per_trace;
+  b.test_confidence =
+      b.tests ? 1.0 - (1.0 - confidence) / static_cast<double>(b.tests) : confidence;
+  for (OracleBatch::Pool& p : b.pools) {
+    std::tie(p.rate_lo, p.rate_hi) = rate_interval(p.trials, p.abstentions, b.test_confidence);
+    p.consistent = p.rate_lo <= 1.0 - p.spec.q && 1.0 - p.spec.q <= p.rate_hi;
+  }
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    OracleCheck& c = checks[i];
+    if (c.spec.kind == OracleKind::random && c.trials > 0) test_rate(c, b.test_confidence);
+    if (!c.passes()) b.failing.push_back(i);
+  }
+  return b;
 }
 
 }  // namespace ssac
