@@ -118,15 +118,15 @@ cmp -s late/summary.json noplots/summary.json && [ -s late/table.txt ] && [ -s l
 no_temporaries . "late gnuplot failure"
 
 # Inputs: a CSV through a pipe is read like a file; a FIFO nobody writes to is given up after
-# kPipeWaitSeconds (10 s) instead of blocking for ever.
+# kPipeWaitSeconds (5 s) instead of blocking for ever.
 cp "$FIXTURES/tiny.csv" tiny.csv
 piped=$("$SSAC" gamma <(cat tiny.csv) 2>&1)
 [ "$piped" = "$("$SSAC" gamma tiny.csv)" ] && [[ $piped == "gamma = "* ]] && ok ||
   bad "a CSV through a pipe: $piped"
 mkfifo lonely.fifo
-expect 1 'lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)' -- timeout 60 "$SSAC" gamma lonely.fifo
+expect 1 'lonely.fifo: nothing arrived from the pipe in 5 s (no writer?)' -- timeout 60 "$SSAC" gamma lonely.fifo
 # ssac gof reads both its files through the same reader: a pipe works, a FIFO without a writer is
-# given up after 10 s (the two cases run side by side).
+# given up after 5 s (the two cases run side by side).
 cp "$FIXTURES/law.json" "$FIXTURES/observed.txt" .
 piped=$("$SSAC" gof --expected <(cat law.json) --observed <(cat observed.txt) 2>&1)
 [[ $piped == *"observed: /dev/fd/"*", 3 runs"*"verdict: conforms"* ]] && ok || bad "gof through pipes: $piped"
@@ -138,9 +138,9 @@ wait $p1
 s1=$?
 wait $p2
 s2=$?
-[ "$s1" = 1 ] && [ "$(cat gof1.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)" ] &&
+[ "$s1" = 1 ] && [ "$(cat gof1.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 5 s (no writer?)" ] &&
   ok || bad "gof --expected FIFO: exit $s1, $(cat gof1.txt)"
-[ "$s2" = 1 ] && [ "$(cat gof2.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 10 s (no writer?)" ] &&
+[ "$s2" = 1 ] && [ "$(cat gof2.txt)" = "ssac gof: error: lonely.fifo: nothing arrived from the pipe in 5 s (no writer?)" ] &&
   ok || bad "gof --observed FIFO: exit $s2, $(cat gof2.txt)"
 
 # The answer log of the interactive oracle: a session's answers are reused by the next one (which

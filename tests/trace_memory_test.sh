@@ -5,7 +5,7 @@
 #     limit of LIMIT_KB; negative control: `ssac gamma`, which reads its whole input into memory,
 #     fails on the same file under the same limit, so the limit is below the text's size;
 #  2. /dev/zero is refused at the line cap with one line naming it, under the limit;
-#  3. a FIFO with no writer does not block: it is given up after 10 s, saying so (exit 1);
+#  3. a FIFO with no writer does not block: it is given up after 5 s, saying so (exit 1);
 #  4. the trace piped through a FIFO with a writer conforms (read once, replayed from a copy).
 # Usage: trace_memory_test.sh PATH/TO/ssac
 set -u
@@ -59,7 +59,7 @@ check "/dev/zero under ulimit -v $LIMIT_KB" 1 $? err.txt "/dev/zero:1: line long
 
 mkfifo nowriter
 timeout 60 "$SSAC" validate --data d.csv --trace nowriter >out.txt 2>err.txt
-check "FIFO with no writer" 1 $? err.txt "nowriter: nothing arrived from the pipe in 10 s (no writer?)"
+check "FIFO with no writer" 1 $? err.txt "nowriter: nothing arrived from the pipe in 5 s (no writer?)"
 
 mkfifo piped
 cat t.jsonl >piped &

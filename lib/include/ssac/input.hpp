@@ -11,7 +11,9 @@
 
 namespace ssac {
 
-inline constexpr int kPipeWaitSeconds = 10;
+// Long enough for a producer such as `<(zcat f.gz)` to send its first bytes, short enough that a
+// FIFO nobody writes to is one error line well within the ten seconds a person or a script waits.
+inline constexpr int kPipeWaitSeconds = 5;
 
 // How an input is named in the messages (each after "PATH: "), and its cap.
 struct InputKind {

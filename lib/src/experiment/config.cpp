@@ -98,7 +98,7 @@ void ExperimentConfig::check() const {
     P.check(gen.n);
   }
   // The tables' columns and the figures' axis run in eta order (Section 5's tables); a list out of
-  // order, or a value twice, would be found only by gnuplot after every rep had run.
+  // order, or a value twice, would be found only when the figures are drawn, after every rep.
   for (std::size_t i = 1; i < eta.size(); ++i)
     if (!(eta[i - 1] < eta[i]))
       throw ParameterError(
