@@ -450,12 +450,13 @@ TEST(OracleBatch, PoolsCountsAndConfidencesAreExact) {
             0u)
       << v;
   EXPECT_NE(v.find("exact two-sided 99.9% Clopper-Pearson interval ["), std::string::npos) << v;
-  // A wrong answer in one trace names that trace.
-  MaxLocalOracle wrong(lopsided(), kLopsided, 2.5);
+  // A wrong answer in one trace names that trace (the oracle keeps a reference to the points).
+  const Matrix line = lopsided();
+  MaxLocalOracle wrong(line, kLopsided, 2.5);
   std::vector<OracleCheck> with_wrong = checks;
   for (std::uint64_t seed = 0; seed < 30; ++seed) {
-    auto c = check_oracle_answers(lopsided(), kLopsided,
-                                  trace_of(lopsided(), wrong, P, kLocal, seed), "t", std::nullopt);
+    auto c = check_oracle_answers(line, kLopsided, trace_of(line, wrong, P, kLocal, seed), "t",
+                                  std::nullopt);
     if (c.passes()) continue;
     with_wrong.push_back(c);
     break;
