@@ -144,6 +144,11 @@ TEST(Csv, TheDataReaderTakesQuotedFieldsAsOneCell) {
   EXPECT_EQ(d.labels, (std::vector<int>{1, 2}));
   // The error names the column by number and name; a quoted field from its first character.
   expect_error("\"a,b\",y\n1,2\n\"x\",4\n", "f.csv:3:2: column 1 (a,b): 'x' is not a number");
+  // A name holding "" is reduced in the reader's own buffer, which the next record frees: the
+  // message about a later row must still name the column (the sanitizer build reads freed memory
+  // otherwise).
+  expect_error("\"say \"\"hi\"\"\",y\n1,2\nx,4\n",
+               "f.csv:3:1: column 1 (say \"hi\"): 'x' is not a number");
   // A line break inside quotes is no coordinate: refused where it starts.
   expect_error("x,y\n1,\"2\n\",3\n",
                "f.csv:2:3: the quoted field opened here runs past the end "

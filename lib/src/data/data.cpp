@@ -256,6 +256,11 @@ Dataset parse_csv(const std::string& text, const std::string& name, CsvText* tex
     reader.reset(std::string_view(text).substr(start), 1);
   }
   next_fields(reader, raw, header);
+  // The header's names outlive the reader's buffer for reduced "" (the next record frees it), and
+  // the messages about a data field name its column.
+  std::vector<std::string> header_names;
+  for (const Field& h : header)
+    header_names.emplace_back(h.text);
 
   Dataset data;
   std::vector<char> is_text(header.size(), 0);
@@ -310,7 +315,7 @@ Dataset parse_csv(const std::string& text, const std::string& name, CsvText* tex
       // "NAME:LINE:COL: column C (NAME): ", the field's place and its column's name.
       auto at = [&] {
         return where(name, lineno, f.column) + "column " + std::to_string(c + 1) + " (" +
-               number::printable(header[c].text) + "): ";
+               number::printable(header_names[c]) + "): ";
       };
       if (is_text[c]) {
         // Text goes into the page as it is: it must be UTF-8 (docs/conventions.md).
@@ -322,7 +327,7 @@ Dataset parse_csv(const std::string& text, const std::string& name, CsvText* tex
           char byte[8];
           std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(f.text[bad]));
           throw DataError(where(name, line, col) + "column " + std::to_string(c + 1) + " (" +
-                          number::printable(header[c].text) + "): byte " + byte +
+                          number::printable(header_names[c]) + "): byte " + byte +
                           " is not UTF-8 (save the file as UTF-8)");
         }
         text_columns->rows[r].emplace_back(f.text);
