@@ -1,10 +1,12 @@
 // Theorem 1 exactly, beside its Monte Carlo check (theorem1_random_weak.cpp): on instances small
 // enough to enumerate every draw and abstention (ssac/exact.hpp), Algorithm 1 with Algorithm 2 and
-// a q random-weak oracle (Definition 5), at the theorem's eta and beta (theory/), outputs the
-// oracle's clustering with probability at least 1 - delta. The probability is exact (a rational),
-// so no false alarm is possible, and the cases are not sampled but all taken: two clusters on a
-// line of 2 and 1-2 points, q in {0.85, 0.9, 0.95, 1}, delta in {0.3, 0.5, 0.9} (24 cases; a
-// third point in the first cluster makes the enumeration take about a minute).
+// a q random-weak oracle (Definition 5), at the theorem's eta and the corrected beta (the
+// certified ceilings of eta_random and beta_union, theory/; errata E6 for why the paper's beta is
+// not enough), outputs the oracle's clustering with probability at least 1 - delta. The
+// probability is exact (a rational), so no false alarm is possible, and the cases are not sampled
+// but all taken: two clusters on a line of 2 and 1-2 points, q in {0.85, 0.9, 0.95, 1}, delta in
+// {0.3, 0.5, 0.9} (24 cases; a third point in the first cluster makes the enumeration take about a
+// minute).
 // Note: proofs-notes/theorem1-random-weak.md.
 #include <gtest/gtest.h>
 
@@ -40,13 +42,24 @@ Outcome exact_failure(int n1, int n2, long long q_percent, int delta_tenths, Fau
   const double gamma = 20.0, q = static_cast<double>(q_percent) / 100.0,
                delta = delta_tenths / 10.0;
   EXPECT_GT(cluster_stats(X, labels).gamma, gamma);
+  // eta and beta: the certified ceilings of the exact decimal inputs, as `ssac bounds` prints them
+  // (at q = 1 beta_union is 0 and the run asks one answer per probe, the least it can).
+  theory::Inputs in;
+  in.k = 2;
+  in.m = 1;
+  in.n = n;
+  in.delta = theory::Decimal("0." + std::to_string(delta_tenths));
+  in.gamma = theory::Decimal("20");
+  in.q =
+      q_percent == 100 ? theory::Decimal("1") : theory::Decimal("0." + std::to_string(q_percent));
   Params P;
   P.k = 2;
-  P.eta = theory::eta_random<double>(2, 1, delta, gamma, q);
-  P.beta = std::max(1, static_cast<int>(std::ceil(theory::beta_random<double>(2, n, delta, q))));
+  P.eta = static_cast<double>(theory::certified_eta_random(in).ceil->convert_to<long long>());
+  P.beta =
+      std::max(1, static_cast<int>(theory::certified_beta_union(in).ceil->convert_to<long long>()));
   P.search = Search::random;  // Algorithm 2
   P.oracle_clusters = 2;
-  EXPECT_LE(P.sample_size(), 4U);  // eta <= 1.74 on these cases (ssac bounds)
+  EXPECT_LE(P.sample_size(), 4U);  // ceil(eta) <= 2 on these cases (ssac bounds)
   ExactOracle o;
   o.spec.kind = OracleKind::random;
   o.q = Rational(q_percent, 100);
