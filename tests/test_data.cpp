@@ -221,6 +221,19 @@ TEST(Csv, RoundTripsExactly) {
       EXPECT_EQ(back.points(r, c), d.points(r, c));
 }
 
+TEST(Csv, NamesHoldingACommaOrAQuoteAreWrittenQuoted) {
+  // Names read from quoted fields (a,b, and a lone quote written as four quotes) come back as
+  // themselves; a plain name stays plain.
+  const Dataset d = parse_csv("\"a,b\",\"\"\"\",plain\n1,2,3\n4,5,6\n", "f.csv");
+  ASSERT_EQ(d.column_names, (std::vector<std::string>{"a,b", "\"", "plain"}));
+  EXPECT_EQ(format_csv(d), "\"a,b\",\"\"\"\",plain\n1,2,3\n4,5,6\n");
+  EXPECT_EQ(parse_csv(format_csv(d), "back").column_names, d.column_names);
+  EXPECT_EQ(csv::field("x"), "x");
+  EXPECT_EQ(csv::field("two\nlines"), "\"two\nlines\"");
+  EXPECT_EQ(csv::field("cr\r"), "\"cr\r\"");
+  EXPECT_EQ(csv::quoted("x"), "\"x\"");
+}
+
 TEST(ClusterStats, HandWorkedOneDimensionalInstance) {
   // C1 = {0, 2}: mean 1, radius 1. C2 = {5, 7, 9}: mean 7, radius 2.
   // Nearest outsider to mu_1 = 1 is 5 (distance 4): ratio 4 / 1 = 4.

@@ -9,6 +9,7 @@
 #include "commands/commands.hpp"
 #include "options/option_checks.hpp"
 #include "output/output_file.hpp"
+#include "ssac/csv.hpp"
 #include "ssac/error.hpp"
 #include "ssac/exact.hpp"
 #include "ssac/theory/smallscope.hpp"
@@ -228,10 +229,7 @@ int run_smallscope(const Opts& o) {
     for (std::size_t i = 0; i < viol.size(); ++i) {
       const nlohmann::ordered_json j = check_json(viol[i].second, viol[i].first, i + 1);
       const ss::Instance& in = rep.instances[rep.checks[viol[i].second].instance];
-      std::string cmd = j["reproduce"].get<std::string>(), quoted = "\"";
-      for (char ch : cmd)
-        quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-      quoted += "\"";
+      const std::string quoted = csv::quoted(j["reproduce"].get<std::string>());
       csv << i + 1 << "," << j["claim"].get<std::string>() << "," << j["search"].get<std::string>()
           << "," << j["beta_kind"].get<std::string>() << "," << j["rule"].get<std::string>() << ","
           << in.m << "," << in.n() << "," << in.clusters() << ",\"" << points_text(in) << "\","

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "ssac/csv.hpp"
+
 namespace ssac::cli {
 
 namespace {
@@ -20,14 +22,6 @@ std::vector<std::string> names(const Table& t) {
   for (const Column& c : t.columns)
     v.push_back(c.name);
   return v;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string o = "\"";
-  for (char c : s)
-    o += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return o + "\"";
 }
 
 std::string markdown_cell(const std::string& s) {
@@ -89,7 +83,7 @@ std::string to_csv(const Table& t) {
   auto line = [&](const std::vector<std::string>& cells) {
     std::vector<std::string> quoted;
     for (const auto& c : cells)
-      quoted.push_back(csv_field(c));
+      quoted.push_back(csv::field(c));
     out += join(quoted, ",") + "\n";
   };
   line(names(t));

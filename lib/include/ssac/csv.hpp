@@ -26,6 +26,12 @@ struct Field {
 // "NAME:LINE:COLUMN: " -- the prefix of every message about a position in a CSV.
 std::string where(const std::string& name, std::size_t line, std::size_t column);
 
+// The writer's side of the format above: `text` in quotes, each quote doubled.
+std::string quoted(std::string_view text);
+// `text` as a field that reads back as itself: plain unless it holds a comma, a quote or a line
+// break, quoted then.
+std::string field(std::string_view text);
+
 // The records of `text` in order, without copying it but for quoted fields holding "" (their
 // reduced text lives in the reader until the next record is read).
 class Reader {

@@ -9,6 +9,19 @@ std::string where(const std::string& name, std::size_t line, std::size_t column)
   return name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
 }
 
+std::string quoted(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
+std::string field(std::string_view text) {
+  return text.find_first_of(",\"\n\r") == std::string_view::npos ? std::string(text) : quoted(text);
+}
+
 Reader::Reader(std::string_view text, std::string name, bool multiline, std::size_t first_line)
     : text_(text), name_(std::move(name)), multiline_(multiline), line_(first_line) {}
 

@@ -384,7 +384,9 @@ std::string format_csv(const Dataset& data) {
   const std::size_t m = data.m();
   for (std::size_t c = 0; c < m; ++c) {
     if (c) out += ',';
-    out += c < data.column_names.size() ? data.column_names[c] : "x" + std::to_string(c + 1);
+    // A name holding a comma or a quote was read from a quoted field and is written as one.
+    out += c < data.column_names.size() ? csv::field(data.column_names[c])
+                                        : "x" + std::to_string(c + 1);
   }
   if (data.has_labels()) out += ",label";
   out += '\n';
