@@ -1,0 +1,249 @@
+(* Lemma 7's (lemma:distance_ran) tail for Phase1Model.v's Phase 1, from a tail of the uniform
+   law on one cluster: if l draws with replacement from any cluster C_t of S_i give a bad estimate
+   with probability <= H e^{-l c} (H >= 1, c >= 0), then Phase 1 on S_i (r draws, k coins each)
+   gives no p or a bad estimate of mu_p with probability <= H (1 - a + a e^{-c/k})^r,
+   a = q~^{k-1} (`phase1_tail`).  Both Theorem 1 variants instantiate it: vector Hoeffding
+   (H = m + 1, c = eps^2/2) and McDiarmid (Theorem1McDiarmid.uniform_lemma7_mcdiarmid).
+
+   The proof, in three steps:
+   (i)  exchangeability within clusters (`resample_same`, `resample_select`): drawing a row
+        uniformly from S_i is drawing it, then replacing it by a uniform row of its own cluster;
+        the placement of every draw, p and |Z_p| are functions of the draws' clusters and coins
+        (`zp_rows` reads the rows only through their labels, S4), so given those, Z_p's rows
+        are l i.i.d. uniform draws from C_p and the tail applies at l = |Z_p|;
+   (ii) the pigeonhole step (Phase1.choose_cluster_pigeonhole): k |Z_p| >= A, A the number of
+        placed draws, so H e^{-c |Z_p|} <= H e^{-(c/k) A};
+   (iii) the sequential MGF (`placed_mgf`, as Phase1.sequential_mgf): each draw is placed with
+        probability >= q~^{k-1} whatever the past (Phase1.assign_known_prob), so
+        E[e^{-(c/k) A}] <= (1 - a + a e^{-c/k})^r. *)
+From Coq Require Import Reals Lra Lia List.
+Import ListNotations.
+From SSAC Require Import FiniteProb Phase1 Phase1Model.
+From SSAC Require Combinatorics.
+Open Scope R_scope.
+
+(* ---- Laws with the same expectations ------------------------------------------------------ *)
+Definition same_law {A} (d d' : Dist A) : Prop := forall f, E d f = E d' f.
+
+Lemma iid_same_law {A} (d d' : Dist A) (r : nat) : same_law d d' -> same_law (iid d r) (iid d' r).
+Proof.
+  intro H. induction r as [| r IH]; intro f; [reflexivity |].
+  rewrite !E_iid_S, H. apply E_ext_support. intros. apply IH.
+Qed.
+
+(* The law of the images of l draws is l draws of the image law. *)
+Lemma E_iid_map {A B} (d : Dist A) (g : A -> B) (r : nat) (f : list B -> R) :
+  E (iid d r) (fun s => f (map g s)) = E (iid (dmap g d) r) f.
+Proof.
+  revert f. induction r as [| r IH]; intro f.
+  - simpl. rewrite !E_ret. reflexivity.
+  - rewrite !E_iid_S, E_dmap. apply E_ext_support. intros w a _.
+    apply (IH (fun s => f (g a :: s))).
+Qed.
+
+(* The first j of n >= j draws are j draws. *)
+Lemma E_iid_firstn {A} (d : Dist A) (j n : nat) (f : list A -> R) :
+  (j <= n)%nat -> E (iid d n) (fun s => f (firstn j s)) = E (iid d j) f.
+Proof.
+  revert n f. induction j as [| j IH]; intros n f Hj.
+  - simpl firstn. rewrite E_const. simpl. rewrite E_ret. reflexivity.
+  - destruct n as [| n]; [lia |]. rewrite !E_iid_S. apply E_ext_support. intros w a _.
+    apply (IH n (fun s => f (a :: s))). lia.
+Qed.
+
+(* ---- The uniform law on a list, or a point mass on the empty list ------------------------- *)
+Definition uniform_or {A} (l : list A) (a0 : A) : Dist A :=
+  match l with [] => ret a0 | b :: l' => uniform (b :: l') (fun E => @nil_cons _ b l' (eq_sym E)) end.
+
+Definition sumR {A} (l : list A) (f : A -> R) : R := fold_right Rplus 0 (map f l).
+
+Lemma E_uniform_or {A} (l : list A) (a0 : A) f :
+  l <> [] -> E (uniform_or l a0) f = sumR l f / INR (length l).
+Proof. destruct l as [| b l]; [congruence |]. intros _. apply E_uniform. Qed.
+
+Lemma E_uniform_irrel {A} (l : list A) (H : l <> []) (a0 : A) : same_law (uniform l H) (uniform_or l a0).
+Proof. intro f. rewrite E_uniform, E_uniform_or by exact H. reflexivity. Qed.
+
+Lemma sumR_plus {A} (l : list A) f g : sumR l (fun a => f a + g a) = sumR l f + sumR l g.
+Proof. induction l as [| a l IH]; unfold sumR in *; simpl; [ring | rewrite IH; ring]. Qed.
+
+Lemma sumR_ext {A} (l : list A) f g : (forall a, In a l -> f a = g a) -> sumR l f = sumR l g.
+Proof.
+  induction l as [| a l IH]; unfold sumR in *; simpl; intro H; [reflexivity |].
+  rewrite H, IH by auto. reflexivity.
+Qed.
+
+Lemma sumR_const {A} (l : list A) c : sumR l (fun _ => c) = INR (length l) * c.
+Proof.
+  induction l as [| a l IH]; unfold sumR in *; simpl; [ring |]. rewrite IH.
+  destruct (length l); simpl; ring.
+Qed.
+
+Lemma sumR_cons {A} (a : A) l f : sumR (a :: l) f = f a + sumR l f.
+Proof. reflexivity. Qed.
+
+Lemma sumR_app {A} (l1 l2 : list A) f : sumR (l1 ++ l2) f = sumR l1 f + sumR l2 f.
+Proof. induction l1 as [| a l IH]; unfold sumR in *; simpl; [ring | rewrite IH; ring]. Qed.
+
+Lemma sumR_indicator (K t : nat) (c : R) :
+  (t < K)%nat -> sumR (seq 0 K) (fun s => if Nat.eqb t s then c else 0) = c.
+Proof.
+  intro Ht. replace K with (t + S (K - t - 1))%nat by lia.
+  rewrite seq_app, sumR_app. simpl seq.
+  assert (Z1 : forall l, (forall s, In s l -> s <> t) ->
+            sumR l (fun s => if Nat.eqb t s then c else 0) = 0).
+  { induction l as [| s l IH]; unfold sumR in *; simpl; intro H; [reflexivity |].
+    destruct (Nat.eqb_spec t s) as [E | _]; [exfalso; apply (H s); auto |].
+    rewrite IH by auto. ring. }
+  rewrite Z1 by (intros s Hs; apply in_seq in Hs; lia).
+  rewrite sumR_cons, Nat.eqb_refl.
+  rewrite Z1 by (intros s Hs; apply in_seq in Hs; lia). ring.
+Qed.
+
+(* ---- (i) Exchangeability within clusters -------------------------------------------------- *)
+(* C_t as a sublist of S_i. *)
+Definition cluster_of (label : nat -> nat) (S : list nat) (t : nat) : list nat :=
+  filter (fun x => Nat.eqb (label x) t) S.
+
+Lemma sum_partition (label : nat -> nat) (K : nat) (S : list nat) (f : nat -> R) :
+  (forall x, In x S -> (label x < K)%nat) ->
+  sumR S f = sumR (seq 0 K) (fun t => sumR (cluster_of label S t) f).
+Proof.
+  induction S as [| x S IH]; intro H.
+  - unfold cluster_of. simpl. rewrite sumR_const. unfold sumR. simpl. ring.
+  - rewrite sumR_cons, IH by (intros y Hy; apply H; right; exact Hy). unfold cluster_of.
+    rewrite (sumR_ext (seq 0 K) (fun t => sumR (filter (fun y => Nat.eqb (label y) t) (x :: S)) f)
+                      (fun t => (if Nat.eqb (label x) t then f x else 0) +
+                                     sumR (filter (fun x => Nat.eqb (label x) t) S) f)).
+    + rewrite sumR_plus, sumR_indicator by (apply H; left; reflexivity). reflexivity.
+    + intros t _. simpl filter. destruct (Nat.eqb (label x) t); [rewrite sumR_cons |]; ring.
+Qed.
+
+Section Exchange.
+(* S_i with its rows' labels, all below K. *)
+Variables (label : nat -> nat) (K : nat) (S : list nat) (HS : S <> []).
+Hypothesis label_K : forall x, In x S -> (label x < K)%nat.
+Let cl := cluster_of label S.
+
+(* A draw replaced by a uniform row of its own cluster. *)
+Definition resample_row (x : nat) : Dist nat := uniform_or (cl (label x)) x.
+
+Lemma in_cluster_of (x : nat) : In x S -> In x (cl (label x)).
+Proof. intro Hx. apply filter_In. split; [exact Hx | apply Nat.eqb_refl]. Qed.
+
+(* Drawing x uniformly from S_i, then a uniform row of x's cluster, is drawing uniformly. *)
+Lemma resample_same (h : nat -> R) :
+  E (uniform S HS) (fun x => E (resample_row x) h) = E (uniform S HS) h.
+Proof.
+  rewrite !E_uniform. f_equal. change (sumR S (fun x => E (resample_row x) h) = sumR S h).
+  set (g := fun t => sumR (cl t) h / INR (length (cl t))).
+  rewrite (sumR_ext _ _ (fun x => g (label x))).
+  2: { intros x Hx. unfold resample_row, g. apply E_uniform_or.
+       intro E0. pose proof (in_cluster_of x Hx) as I. rewrite E0 in I. destruct I. }
+  rewrite (sum_partition label K S _ label_K), (sum_partition label K S h label_K).
+  apply sumR_ext. intros t _. fold (cl t).
+  rewrite (sumR_ext _ _ (fun _ => g t)).
+  2: { intros x Hx. unfold cl, cluster_of in Hx. apply filter_In in Hx.
+       destruct Hx as [_ E0]. apply Nat.eqb_eq in E0. rewrite E0. reflexivity. }
+  rewrite sumR_const. unfold g. destruct (cl t) as [| y l] eqn:C.
+  - unfold sumR. simpl. ring.
+  - field. apply not_0_INR. discriminate.
+Qed.
+
+(* Every draw of a list replaced by a uniform row of its own cluster, the coins kept. *)
+Fixpoint resample (rs : list (nat * list bool)) : Dist (list (nat * list bool)) :=
+  match rs with
+  | [] => ret []
+  | xc :: rs' =>
+      bind (resample_row (fst xc)) (fun y =>
+        bind (resample rs') (fun ys => ret ((y, snd xc) :: ys)))
+  end.
+
+Lemma E_resample_cons xc rs F :
+  E (resample (xc :: rs)) F =
+  E (resample_row (fst xc)) (fun y => E (resample rs) (fun ys => F ((y, snd xc) :: ys))).
+Proof.
+  simpl resample. rewrite E_bind. apply E_ext_support. intros. rewrite E_bind.
+  apply E_ext_support. intros. apply E_ret.
+Qed.
+
+(* The draws' law: a uniform row of S_i and coins of any law cd. *)
+Variable cd : Dist (list bool).
+Let D := prod (uniform S HS) cd.
+
+(* Exchangeability: r draws are r draws with every row resampled within its cluster. *)
+Theorem resample_iid (r : nat) (F : list (nat * list bool) -> R) :
+  E (iid D r) F = E (iid D r) (fun rs => E (resample rs) F).
+Proof.
+  revert F. induction r as [| r IH]; intro F.
+  - simpl iid. rewrite !E_ret. simpl resample. rewrite E_ret. reflexivity.
+  - rewrite !E_iid_S.
+    transitivity (E D (fun a => E (iid D r) (fun s => E (resample s) (fun ys => F (a :: ys))))).
+    { apply E_ext_support. intros. apply IH. }
+    set (G := fun y cs => E (iid D r) (fun s => E (resample s) (fun ys => F ((y, cs) :: ys)))).
+    transitivity (E D (fun a => E (resample_row (fst a)) (fun y => G y (snd a)))).
+    2: { apply E_ext_support. intros w a _. unfold G. rewrite E_swap. apply E_ext_support.
+         intros. rewrite E_resample_cons. reflexivity. }
+    transitivity (E (uniform S HS) (fun x => E (resample_row x) (fun y => E cd (fun cs => G y cs)))).
+    + rewrite resample_same. unfold D at 1. rewrite E_prod. apply E_ext_support. intros.
+      reflexivity.
+    + unfold D at 1. rewrite E_prod. apply E_ext_support. intros w x _. simpl fst. simpl snd.
+      rewrite E_swap. reflexivity.
+Qed.
+
+Lemma in_uniform_or {A} (l : list A) (a0 : A) w y :
+  In (w, y) (outcomes (uniform_or l a0)) -> In y l \/ y = a0.
+Proof.
+  destruct l as [| b l]; intro Hin.
+  - right. exact (in_ret _ _ _ Hin).
+  - left. exact (in_uniform _ _ _ _ Hin).
+Qed.
+
+(* Resampling keeps every draw's label and coins. *)
+Lemma resample_labels rs w ys :
+  In (w, ys) (outcomes (resample rs)) ->
+  map (fun yc => (label (fst yc), snd yc)) ys = map (fun xc => (label (fst xc), snd xc)) rs.
+Proof.
+  revert w ys. induction rs as [| [x cs] rs IH]; intros w ys Hin; simpl resample in Hin.
+  - apply in_ret in Hin. subst ys. reflexivity.
+  - apply in_bind in Hin. destruct Hin as [wy [y [Hy [wb Hin]]]].
+    apply in_bind in Hin. destruct Hin as [wt [t [Ht [wu Hin]]]].
+    apply in_ret in Hin. subst ys. simpl. rewrite (IH wt t Ht). f_equal. f_equal.
+    unfold resample_row in Hy. apply in_uniform_or in Hy. destruct Hy as [Hy | ->]; [| reflexivity].
+    unfold cl, cluster_of in Hy. apply filter_In in Hy. apply Nat.eqb_eq. tauto.
+Qed.
+
+Lemma select_cons {A} (b : bool) (m : list bool) (x : A) (l : list A) :
+  select (b :: m) (x :: l) = if b then x :: select m l else select m l.
+Proof. unfold select. simpl. destruct b; reflexivity. Qed.
+
+Definition count_true (m : list bool) : nat := length (filter (fun b => b) m).
+
+(* Given the labels and coins, the rows at positions of cluster p are i.i.d. uniform on C_p. *)
+Theorem resample_select (p : nat) (Hc : cl p <> []) :
+  forall rs (m : list bool) (h : list nat -> R), length m = length rs ->
+  (forall b xc, In (b, xc) (combine m rs) -> b = true -> label (fst xc) = p) ->
+  E (resample rs) (fun ys => h (select m (map fst ys))) =
+  E (iid (uniform (cl p) Hc) (count_true m)) h.
+Proof.
+  induction rs as [| xc rs IH]; intros m h L Hm.
+  - destruct m; [| discriminate]. simpl. rewrite !E_ret. reflexivity.
+  - destruct m as [| b m]; [discriminate |]. simpl in L. injection L as L.
+    rewrite E_resample_cons.
+    assert (IH' : forall h', E (resample rs) (fun ys => h' (select m (map fst ys))) =
+                             E (iid (uniform (cl p) Hc) (count_true m)) h').
+    { intro h'. apply (IH m h' L). intros b' xc' Hin. apply (Hm b'). right. exact Hin. }
+    destruct b.
+    + change (count_true (true :: m)) with (Datatypes.S (count_true m)).
+      rewrite E_iid_S. unfold resample_row.
+      rewrite (Hm true xc (or_introl eq_refl) eq_refl).
+      rewrite <- (E_uniform_irrel (cl p) Hc (fst xc)). apply E_ext_support. intros w y _.
+      rewrite <- (IH' (fun s => h (y :: s))). apply E_ext_support. intros.
+      simpl map. rewrite select_cons. reflexivity.
+    + change (count_true (false :: m)) with (count_true m).
+      rewrite (E_ext_support _ _ (fun _ => E (iid (uniform (cl p) Hc) (count_true m)) h)).
+      * apply E_const.
+      * intros. rewrite <- IH'. apply E_ext_support. intros. simpl map. rewrite select_cons.
+        reflexivity.
+Qed.
+End Exchange.
