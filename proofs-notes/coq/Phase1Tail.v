@@ -247,3 +247,144 @@ Proof.
         reflexivity.
 Qed.
 End Exchange.
+
+(* ---- Definition 4 places a draw only in its own cluster ------------------------------------ *)
+Lemma known_ok_length (k : nat) (known : list nat) : known_ok k known -> (length known <= k)%nat.
+Proof.
+  intros [Nd Rk]. rewrite <- (seq_length k 0). apply NoDup_incl_length; [exact Nd |].
+  intros t Ht. apply in_seq. pose proof (Rk t Ht). lia.
+Qed.
+
+Lemma in_combine_nth {A B} (l1 : list A) (l2 : list B) (pos : nat) (d1 : A) (d2 : B) :
+  (pos < length l1)%nat -> (pos < length l2)%nat -> In (nth pos l1 d1, nth pos l2 d2) (combine l1 l2).
+Proof.
+  revert l2 pos. induction l1 as [| a l1 IH]; intros l2 pos H1 H2; [simpl in H1; lia |].
+  destruct l2 as [| b l2]; [simpl in H2; lia |]. destruct pos as [| pos]; simpl; [left; reflexivity |].
+  right. apply IH; simpl in *; lia.
+Qed.
+
+(* Only the first |known| coins are read. *)
+Lemma assign_firstn (k : nat) (elim : bool) (known : list nat) (lx : nat) (cs : list bool) :
+  assign k elim known lx cs = assign k elim known lx (firstn (length known) cs).
+Proof. unfold assign. rewrite <- combine_firstn_l. reflexivity. Qed.
+
+(* An oracle that never lies: a yes comes from x's own cluster's anchor; S2's elimination with all
+   k clusters known and k-1 no's leaves x's own cluster (x's cluster is among the k). *)
+Lemma assign_placed_label (k : nat) (elim : bool) (known : list nat) (lx t : nat) (cs : list bool) :
+  known_ok k known -> (lx < k)%nat -> (length known <= length cs)%nat ->
+  assign k elim known lx cs = Placed t -> t = lx /\ In t known.
+Proof.
+  intros [Nd Rk] Hlx Lc A. unfold assign in A.
+  set (ans := map (fun tc => (fst tc, weak_answer (Nat.eqb (fst tc) lx) (snd tc)))
+                  (combine known cs)) in A.
+  assert (Ans : forall t a, In (t, a) ans ->
+            In t known /\ exists c, a = weak_answer (Nat.eqb t lx) c).
+  { intros t' a Hin. unfold ans in Hin. apply in_map_iff in Hin.
+    destruct Hin as [[t0 c] [E0 Hin]]. injection E0 as <- <-.
+    split; [exact (in_combine_l _ _ _ _ Hin) | exists c; reflexivity]. }
+  destruct (find (fun ta => is_yes (snd ta)) ans) as [[t' a] |] eqn:F.
+  - injection A as <-. apply find_some in F. destruct F as [Hin Y].
+    destruct (Ans t' a Hin) as [Ht [c ->]]. split; [| exact Ht].
+    unfold weak_answer in Y. simpl in Y.
+    destruct c; [discriminate |]. destruct (Nat.eqb_spec t' lx); [exact e | discriminate].
+  - assert (NoYes : forall t a, In (t, a) ans -> is_yes a = false).
+    { intros t' a Hin. destruct (is_yes a) eqn:Y; [| reflexivity].
+      destruct (find_exists (fun ta => is_yes (snd ta)) ans (t', a) Hin Y) as [z Hz].
+      congruence. }
+    destruct (_ && _)%bool; [discriminate |].
+    destruct (elim && Nat.eqb (length known) k && _ && _)%bool eqn:C; [| discriminate].
+    apply Bool.andb_true_iff in C. destruct C as [C Nos].
+    apply Bool.andb_true_iff in C. destruct C as [C U1].
+    apply Bool.andb_true_iff in C. destruct C as [_ Lk]. apply Nat.eqb_eq in Lk, U1.
+    (* x's cluster is known: k distinct clusters below k are all of them *)
+    assert (In_lx : In lx known).
+    { apply (@NoDup_length_incl nat known (seq 0 k)); [exact Nd | rewrite seq_length; lia | |].
+      - intros t' Ht'. apply in_seq. pose proof (Rk t' Ht'). lia.
+      - apply in_seq. lia. }
+    destruct (In_nth known lx 0%nat In_lx) as [pos [Hpos Npos]].
+    set (c := nth pos cs true).
+    assert (Hlx_in : In (lx, weak_answer true c) ans).
+    { unfold ans. apply in_map_iff. exists (lx, c). split.
+      - simpl. rewrite Nat.eqb_refl. reflexivity.
+      - rewrite <- Npos at 1. unfold c. apply in_combine_nth; lia. }
+    assert (Cc : c = true).
+    { pose proof (NoYes _ _ Hlx_in) as Y. destruct c; [reflexivity | discriminate]. }
+    rewrite Cc in Hlx_in. simpl in Hlx_in.
+    assert (Hu : In (lx, BinarySearch.NotSure)
+                    (filter (fun ta => is_unsure (snd ta)) ans)) by (apply filter_In; auto).
+    destruct (filter (fun ta => is_unsure (snd ta)) ans) as [| [t0 a0] [| z l]] eqn:U;
+      [destruct Hu | | discriminate].
+    injection A as <-. destruct Hu as [E0 | []]. injection E0 as -> _. split; [reflexivity |].
+    exact In_lx.
+Qed.
+
+Section Placements.
+Variables (k : nat) (elim : bool).
+
+Definition next_known (known : list nat) (lx : nat) (cs : list bool) : list nat :=
+  match assign k elim known lx cs with Opens => known ++ [lx] | _ => known end.
+Definition placement_of (known : list nat) (lx : nat) (cs : list bool) : option nat :=
+  match assign k elim known lx cs with Placed t => Some t | Opens => Some lx | Unplaced => None end.
+
+Lemma assign_labels_cons known lx cs sk :
+  assign_labels k elim known ((lx, cs) :: sk) =
+  (placement_of known lx cs :: fst (assign_labels k elim (next_known known lx cs) sk),
+   snd (assign_labels k elim (next_known known lx cs) sk)).
+Proof.
+  simpl. unfold placement_of, next_known. destruct (assign k elim known lx cs); reflexivity.
+Qed.
+
+Lemma next_known_ok known lx cs :
+  known_ok k known -> (lx < k)%nat -> (length known <= length cs)%nat ->
+  known_ok k (next_known known lx cs) /\ incl known (next_known known lx cs).
+Proof.
+  intros [Nd Rk] Hlx Lc. unfold next_known.
+  destruct (assign k elim known lx cs) eqn:A;
+    try (split; [split; assumption | apply incl_refl]).
+  rewrite assign_firstn in A.
+  assert (L : length (firstn (length known) cs) = length known) by (apply firstn_length_le; exact Lc).
+  pose proof (assign_opens_new k elim known lx _ L A) as New.
+  split; [split |].
+  - apply (Permutation.Permutation_NoDup (Permutation.Permutation_cons_append known lx)).
+    constructor; assumption.
+  - intros t Ht. apply in_app_or in Ht. destruct Ht as [Ht | [<- | []]]; [auto | exact Hlx].
+  - intros t Ht. apply in_or_app. left. exact Ht.
+Qed.
+
+Lemma placement_label known lx cs t :
+  known_ok k known -> (lx < k)%nat -> (length known <= length cs)%nat ->
+  placement_of known lx cs = Some t -> t = lx /\ In t (next_known known lx cs).
+Proof.
+  intros Ok Hlx Lc. unfold placement_of, next_known.
+  destruct (assign k elim known lx cs) eqn:A; intro E0; try discriminate; injection E0 as <-.
+  - exact (assign_placed_label k elim known lx t0 cs Ok Hlx Lc A).
+  - split; [reflexivity | apply in_or_app; right; left; reflexivity].
+Qed.
+
+(* The skeleton's labels are below k and every draw has k coins. *)
+Definition sk_ok (sk : list (nat * list bool)) : Prop :=
+  forall sx, In sx sk -> (fst sx < k)%nat /\ length (snd sx) = k.
+
+Theorem assign_labels_ok (sk : list (nat * list bool)) : forall known,
+  known_ok k known -> sk_ok sk ->
+  let asg := assign_labels k elim known sk in
+  known_ok k (snd asg) /\ incl known (snd asg) /\ length (fst asg) = length sk /\
+  (forall o sx, In (o, sx) (combine (fst asg) sk) -> forall t, o = Some t ->
+     t = fst sx /\ In t (snd asg)).
+Proof.
+  induction sk as [| [lx cs] sk IH]; intros known Ok Sk asg.
+  - simpl in asg. subst asg. simpl. split; [exact Ok |]. split; [apply incl_refl |].
+    split; [reflexivity | tauto].
+  - subst asg. rewrite assign_labels_cons. simpl fst. simpl snd.
+    destruct (Sk (lx, cs) (or_introl eq_refl)) as [Hlx Lc]. simpl in Hlx, Lc.
+    assert (Lk : (length known <= length cs)%nat) by (rewrite Lc; apply known_ok_length, Ok).
+    destruct (next_known_ok known lx cs Ok Hlx Lk) as [Ok' Inc'].
+    destruct (IH (next_known known lx cs) Ok' (fun sx H => Sk sx (or_intror H)))
+      as [Ok2 [Inc2 [L2 C2]]].
+    split; [exact Ok2 |]. split; [intros t Ht; apply Inc2, Inc', Ht |].
+    split; [simpl; rewrite L2; reflexivity |].
+    intros o sx Hin t Ho. simpl in Hin. destruct Hin as [E0 | Hin]; [| exact (C2 o sx Hin t Ho)].
+    injection E0 as <- <-. destruct (placement_label known lx cs t Ok Hlx Lk Ho) as [Ht In_t].
+    split; [exact Ht | apply Inc2, In_t].
+Qed.
+End Placements.
