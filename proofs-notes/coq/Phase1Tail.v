@@ -388,3 +388,84 @@ Proof.
     split; [exact Ht | apply Inc2, In_t].
 Qed.
 End Placements.
+
+(* ---- (ii) The pigeonhole step on the model ------------------------------------------------ *)
+Definition is_some (o : option nat) : bool := match o with Some _ => true | None => false end.
+
+Section Pigeonhole.
+Variables (k : nat) (elim : bool).
+
+(* A: the number of placed draws. *)
+Definition placed_count (known : list nat) (sk : list (nat * list bool)) : nat :=
+  length (filter is_some (fst (assign_labels k elim known sk))).
+
+(* |Z_p| (0 when there is no p). *)
+Definition zp_size (known : list nat) (sk : list (nat * list bool)) : nat :=
+  let asg := assign_labels k elim known sk in
+  match choose_p (snd asg) (fst asg) with
+  | None => O
+  | Some p => count_true (map (in_cluster p) (fst asg))
+  end.
+
+Lemma count_true_map {A} (f : A -> bool) (l : list A) :
+  count_true (map f l) = length (filter f l).
+Proof.
+  induction l as [| a l IH]; [reflexivity |]. unfold count_true in *. simpl.
+  destruct (f a); simpl; rewrite IH; reflexivity.
+Qed.
+
+Lemma list_sum_map_plus {A} (f g : A -> nat) (l : list A) :
+  list_sum (map (fun a => f a + g a)%nat l) = (list_sum (map f l) + list_sum (map g l))%nat.
+Proof. induction l as [| a l IH]; simpl; [reflexivity | rewrite IH; lia]. Qed.
+
+Lemma list_sum_indicator (t : nat) (K : list nat) :
+  In t K -> (1 <= list_sum (map (fun t' => if Nat.eqb t t' then 1 else 0)%nat K))%nat.
+Proof.
+  induction K as [| a K IH]; simpl; [tauto |]. intros [-> | H].
+  - rewrite Nat.eqb_refl. lia.
+  - pose proof (IH H). lia.
+Qed.
+
+(* Every placed draw is counted in its cluster's count. *)
+Lemma counts_cover (K : list nat) (A : list (option nat)) :
+  (forall t, In (Some t) A -> In t K) ->
+  (length (filter is_some A) <= list_sum (cluster_counts K A))%nat.
+Proof.
+  unfold cluster_counts. induction A as [| o A IH]; intro H; simpl; [lia |].
+  rewrite (map_ext (fun t => length (filter (in_cluster t) (o :: A)))
+                   (fun t => (if match o with Some t0 => Nat.eqb t0 t | None => false end
+                              then 1 else 0) + length (filter (in_cluster t) A))%nat).
+  2: { intro t. simpl. destruct o as [t0 |]; simpl; [| reflexivity].
+       destruct (Nat.eqb t0 t); reflexivity. }
+  rewrite list_sum_map_plus. pose proof (IH (fun t Ht => H t (or_intror Ht))).
+  destruct o as [t0 |]; simpl; [| lia].
+  pose proof (list_sum_indicator t0 K (H t0 (or_introl eq_refl))). lia.
+Qed.
+
+(* k |Z_p| >= A (Combinatorics.pigeonhole_argmax through Phase1.choose_cluster_pigeonhole). *)
+Theorem zp_pigeonhole (known : list nat) (sk : list (nat * list bool)) :
+  known_ok k known -> sk_ok k sk -> (placed_count known sk <= k * zp_size known sk)%nat.
+Proof.
+  intros Ok Sk. destruct (assign_labels_ok k elim sk known Ok Sk) as [Ok2 [_ [L C2]]].
+  unfold placed_count, zp_size.
+  set (asg := assign_labels k elim known sk) in *.
+  assert (Cover : forall t, In (Some t) (fst asg) -> In t (snd asg)).
+  { intros t Ht. destruct (In_nth _ _ None Ht) as [j [Hj Nj]].
+    assert (Hin : In (nth j (fst asg) None, nth j sk (O, [])) (combine (fst asg) sk))
+      by (apply in_combine_nth; lia).
+    rewrite Nj in Hin. exact (proj2 (C2 _ _ Hin t eq_refl)). }
+  pose proof (counts_cover (snd asg) (fst asg) Cover) as Cv.
+  set (counts := cluster_counts (snd asg) (fst asg)) in *.
+  assert (Lc : (length counts <= k)%nat)
+    by (unfold counts, cluster_counts; rewrite map_length; apply known_ok_length, Ok2).
+  destruct (choose_cluster_pigeonhole counts k Lc) as [Z Pos].
+  destruct (Nat.eq_dec (length (filter is_some (fst asg))) 0) as [E0 | N0]; [lia |].
+  destruct (Pos ltac:(lia)) as [p' [Ch [Hp' [_ [_ Le]]]]].
+  unfold choose_p. fold counts. rewrite Ch. rewrite count_true_map.
+  unfold counts, cluster_counts in Le, Hp'. rewrite map_length in Hp'.
+  rewrite (nth_indep _ 0%nat ((fun t => length (filter (in_cluster t) (fst asg))) 0%nat)) in Le
+    by (rewrite map_length; exact Hp').
+  rewrite (map_nth (fun t => length (filter (in_cluster t) (fst asg)))) in Le.
+  unfold counts, cluster_counts in Cv. lia.
+Qed.
+End Pigeonhole.
