@@ -469,3 +469,103 @@ Proof.
   unfold counts, cluster_counts in Cv. lia.
 Qed.
 End Pigeonhole.
+
+(* ---- (iii) The sequential MGF of A on the model ------------------------------------------- *)
+(* The draws' skeleton: each draw's label and coins. *)
+Definition row_skeleton (label : nat -> nat) (rs : list (nat * list bool)) : list (nat * list bool) :=
+  map (fun xc => (label (fst xc), snd xc)) rs.
+
+Lemma row_skeleton_cons label x cs rs :
+  row_skeleton label ((x, cs) :: rs) = (label x, cs) :: row_skeleton label rs.
+Proof. reflexivity. Qed.
+
+Section Draws.
+Variables (k : nat) (elim : bool) (qt : R) (qt_range : 0 <= qt <= 1).
+Hypothesis k_elim : (2 <= k)%nat \/ elim = true.
+Variables (label : nat -> nat) (S : list nat) (HS : S <> []).
+Hypothesis label_k : forall x, In x S -> (label x < k)%nat.
+(* One draw: a uniform row of S_i (S1) and k coins, one per possible query (S4). *)
+Let D := prod (uniform S HS) (query_coins qt qt_range k).
+
+Lemma placed_count_cons known lx cs sk :
+  placed_count k elim known ((lx, cs) :: sk) =
+  ((if placed (assign k elim known lx cs) then 1 else 0) +
+   placed_count k elim (next_known k elim known lx cs) sk)%nat.
+Proof.
+  unfold placed_count. rewrite assign_labels_cons. unfold placement_of, placed.
+  destruct (assign k elim known lx cs); reflexivity.
+Qed.
+
+Lemma support_D w xc : In (w, xc) (outcomes D) -> In (fst xc) S /\ length (snd xc) = k.
+Proof.
+  destruct xc as [x cs]. intro H. apply in_prod in H. destruct H as [[w1 H1] [w2 H2]].
+  split; [exact (in_uniform _ _ _ _ H1) | exact (iid_length _ _ _ _ H2)].
+Qed.
+
+(* Each draw is placed with probability >= q~^{k-1}, whatever the clusters known before it
+   (Phase1.assign_known_prob on the first |known| of its coins). *)
+Lemma placed_prob known :
+  known_ok k known ->
+  qt ^ (k - 1) <= P D (fun xc => placed (assign k elim known (label (fst xc)) (snd xc))).
+Proof.
+  intro Ok. unfold P, D. rewrite E_prod. rewrite <- (E_const (uniform S HS) (qt ^ (k - 1))) at 1.
+  apply E_le_support. intros w x Hx. apply in_uniform in Hx. simpl fst. simpl snd.
+  rewrite (E_ext_support _ _
+             (fun cs => ind (placed (assign k elim known (label x) (firstn (length known) cs)))))
+    by (intros; rewrite <- assign_firstn; reflexivity).
+  unfold query_coins, coins.
+  rewrite (E_iid_firstn _ (length known) k
+             (fun cs => ind (placed (assign k elim known (label x) cs))))
+    by (apply known_ok_length; exact Ok).
+  destruct Ok as [Nd Rk].
+  exact (assign_known_prob k elim qt qt_range known (label x) Nd Rk (label_k x Hx) k_elim).
+Qed.
+
+(* E[e^{-tA}] <= (1 - a + a e^{-t})^r, a = q~^{k-1}: Phase1.sequential_mgf's argument on the
+   model's draws. *)
+Theorem placed_mgf (t : R) : 0 <= t -> forall r known, known_ok k known ->
+  E (iid D r) (fun rs => exp (- t * INR (placed_count k elim known (row_skeleton label rs))))
+    <= (1 - qt ^ (k - 1) + qt ^ (k - 1) * exp (- t)) ^ r.
+Proof.
+  intros Ht. set (a := qt ^ (k - 1)).
+  assert (Ha : 0 <= a <= 1)
+    by (split; [apply pow_le; lra | unfold a; rewrite <- (pow1 (k - 1)); apply pow_incr; lra]).
+  assert (Et : 0 < exp (- t) <= 1).
+  { split; [apply exp_pos |]. rewrite <- exp_0. destruct (Req_dec t 0) as [-> | N].
+    - rewrite Ropp_0. lra.
+    - left. apply exp_increasing. lra. }
+  assert (B0 : 0 <= 1 - a + a * exp (- t)) by nra.
+  induction r as [| r IH]; intros known Ok.
+  - simpl iid. rewrite E_ret. unfold placed_count. simpl. rewrite Rmult_0_r, exp_0. lra.
+  - rewrite E_iid_S.
+    apply Rle_trans with
+      (E D (fun xc => exp (- t * INR (if placed (assign k elim known (label (fst xc)) (snd xc))
+                                      then 1 else 0)%nat) * (1 - a + a * exp (- t)) ^ r)).
+    + apply E_le_support. intros w [x cs] Hin. destruct (support_D w (x, cs) Hin) as [Hx Lc].
+      simpl fst in *. simpl snd in *.
+      rewrite (E_ext_support _ _
+                 (fun rs => exp (- t * INR (if placed (assign k elim known (label x) cs)
+                                            then 1 else 0)%nat) *
+                            exp (- t * INR (placed_count k elim (next_known k elim known (label x) cs)
+                                                         (row_skeleton label rs))))).
+      * rewrite E_scale. apply Rmult_le_compat_l; [left; apply exp_pos |]. apply IH.
+        apply (next_known_ok k elim known (label x) cs Ok (label_k x Hx)).
+        rewrite Lc. apply known_ok_length, Ok.
+      * intros w' rs _. rewrite row_skeleton_cons, placed_count_cons, plus_INR, <- exp_plus.
+        f_equal. ring.
+    + rewrite E_scale_r.
+      change ((1 - a + a * exp (- t)) ^ Datatypes.S r)
+        with ((1 - a + a * exp (- t)) * (1 - a + a * exp (- t)) ^ r).
+      apply Rmult_le_compat_r; [apply pow_le; exact B0 |].
+      rewrite (E_ext_support _ _
+                 (fun xc => 1 - (1 - exp (- t)) *
+                            ind (placed (assign k elim known (label (fst xc)) (snd xc)))))
+        by (intros; apply exp_ind).
+      unfold Rminus at 1. rewrite E_plus, E_const.
+      rewrite (E_ext_support _ _
+                 (fun xc => - (1 - exp (- t)) *
+                            ind (placed (assign k elim known (label (fst xc)) (snd xc)))))
+        by (intros; ring).
+      rewrite E_scale. pose proof (placed_prob known Ok) as Pp. unfold P in Pp. fold a in Pp. nra.
+Qed.
+End Draws.
