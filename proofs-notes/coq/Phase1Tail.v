@@ -569,3 +569,115 @@ Proof.
       rewrite E_scale. pose proof (placed_prob known Ok) as Pp. unfold P in Pp. fold a in Pp. nra.
 Qed.
 End Draws.
+
+(* ---- Lemma 7's tail for Phase 1 on S_i ------------------------------------------------------ *)
+(* Phase 1 with the draws given as rows (Phase1Model.phase1_zp with the positions read). *)
+Definition zp_rows (k : nat) (elim : bool) (label : nat -> nat) (known : list nat)
+    (rs : list (nat * list bool)) : option (nat * list nat) :=
+  let asg := assign_labels k elim known (row_skeleton label rs) in
+  match choose_p (snd asg) (fst asg) with
+  | None => None
+  | Some p => Some (p, select (map (in_cluster p) (fst asg)) (map fst rs))
+  end.
+
+Lemma in_combine_map_l {A B C} (f : A -> C) (l1 : list A) (l2 : list B) c b :
+  In (c, b) (combine (map f l1) l2) -> exists a, c = f a /\ In (a, b) (combine l1 l2).
+Proof.
+  revert l2. induction l1 as [| a l1 IH]; intros [| b' l2] H; simpl in H; try tauto.
+  destruct H as [E0 | H].
+  - injection E0 as <- <-. exists a. split; [reflexivity | left; reflexivity].
+  - destruct (IH l2 H) as [a' [E1 H1]]. exists a'. split; [exact E1 | right; exact H1].
+Qed.
+
+Lemma in_combine_map_r {A B C} (g : B -> C) (l1 : list A) (l2 : list B) a b :
+  In (a, b) (combine l1 l2) -> In (a, g b) (combine l1 (map g l2)).
+Proof.
+  revert l2. induction l1 as [| a' l1 IH]; intros [| b' l2] H; simpl in H |- *; try tauto.
+  destruct H as [E0 | H]; [injection E0 as <- <-; left; reflexivity | right; apply IH, H].
+Qed.
+
+Section Tail.
+Variables (k : nat) (elim : bool) (qt : R) (qt_range : 0 <= qt <= 1).
+Hypothesis k_elim : (2 <= k)%nat \/ elim = true.
+(* S_i with its rows' labels, all below k. *)
+Variables (label : nat -> nat) (S : list nat) (HS : S <> []).
+Hypothesis label_k : forall x, In x S -> (label x < k)%nat.
+Let D := prod (uniform S HS) (query_coins qt qt_range k).
+(* The estimate from Z_p is bad: any event of p and Z_p's rows. *)
+Variable bad_z : nat -> list nat -> bool.
+(* The tail of l uniform draws from a cluster C_t of S_i, H e^{-l c}. *)
+Variables (H c : R).
+Hypothesis H_ge_1 : 1 <= H.
+Hypothesis c_nonneg : 0 <= c.
+Hypothesis cluster_tail : forall t (Hc : cluster_of label S t <> []) l,
+  P (iid (uniform (cluster_of label S t) Hc) l) (bad_z t) <= H * exp (- (INR l * c)).
+
+(* Phase 1 is bad: no p (S8), or a bad estimate of p from Z_p. *)
+Definition rows_bad (known : list nat) (rs : list (nat * list bool)) : bool :=
+  match zp_rows k elim label known rs with None => true | Some (p, Z) => bad_z p Z end.
+
+Lemma trivial_tail (e : R) : e <= 1 -> e <= H * exp (- (INR 0 * c)).
+Proof. intro He. simpl INR. rewrite Rmult_0_l, Ropp_0, exp_0. lra. Qed.
+
+(* Given the draws' labels and coins (step (i)): the bad event has probability at most the
+   cluster tail at l = |Z_p|.  This is the step that needs self-pairs asked (S4): `zp_rows` reads
+   a row only through its label (row_skeleton), because Phase1.assign answers every known
+   cluster's query with a coin, x's own anchor included.  Under self-pairs=off (Run::assign's
+   `anchor[i] == x` shortcut) a draw that is its cluster's anchor would be placed without a coin:
+   the placement would read the row itself, resample_labels would no longer give the same
+   placements for the resampled rows, and Z_p would over-represent the anchors (its rows are then
+   not i.i.d. uniform on C_p given the labels and coins). *)
+Lemma rows_bad_given (known : list nat) (rs : list (nat * list bool)) :
+  known_ok k known -> (forall xc, In xc rs -> In (fst xc) S /\ length (snd xc) = k) ->
+  E (resample label S rs) (fun ys => ind (rows_bad known ys))
+    <= H * exp (- (INR (zp_size k elim known (row_skeleton label rs)) * c)).
+Proof.
+  intros Ok Hrs.
+  assert (Sk : sk_ok k (row_skeleton label rs)).
+  { intros sx Hsx. unfold row_skeleton in Hsx. apply in_map_iff in Hsx.
+    destruct Hsx as [xc [<- Hxc]]. destruct (Hrs xc Hxc) as [Hx Lx]. split; [apply label_k, Hx | exact Lx]. }
+  destruct (assign_labels_ok k elim (row_skeleton label rs) known Ok Sk) as [_ [_ [L C2]]].
+  set (asg := assign_labels k elim known (row_skeleton label rs)) in *.
+  rewrite (E_ext_support _ _ (fun ys => ind (match choose_p (snd asg) (fst asg) with
+                                             | None => true
+                                             | Some p => bad_z p (select (map (in_cluster p) (fst asg))
+                                                                         (map fst ys))
+                                             end))).
+  2: { intros w ys Hin.
+       assert (E1 : row_skeleton label ys = row_skeleton label rs)
+         by exact (resample_labels label S rs w ys Hin).
+       unfold rows_bad, zp_rows. rewrite E1. fold asg.
+       destruct (choose_p (snd asg) (fst asg)); reflexivity. }
+  unfold zp_size. fold asg. destruct (choose_p (snd asg) (fst asg)) as [p |].
+  2: { rewrite E_const. apply trivial_tail. unfold ind. lra. }
+  set (m := map (in_cluster p) (fst asg)).
+  assert (Hm : forall b xc, In (b, xc) (combine m rs) -> b = true -> label (fst xc) = p).
+  { intros b xc Hin Hb. unfold m in Hin. apply in_combine_map_l in Hin.
+    destruct Hin as [o [Eb Hin]]. subst b.
+    apply (in_combine_map_r (fun xc => (label (fst xc), snd xc))) in Hin.
+    destruct o as [t |]; [| discriminate]. simpl in Hb. apply Nat.eqb_eq in Hb. subst t.
+    destruct (C2 _ _ Hin p eq_refl) as [E0 _]. symmetry. exact E0. }
+  assert (Lm : length m = length rs)
+    by (unfold m; rewrite map_length, L; unfold row_skeleton; apply map_length).
+  destruct (count_true m) as [| l] eqn:Cm.
+  { apply trivial_tail. apply P_le_1. }
+  (* a draw is placed in p, so C_p is not empty *)
+  assert (Hc : cluster_of label S p <> []).
+  { assert (Ht : In true m).
+    { unfold count_true in Cm. destruct (filter (fun b => b) m) as [| b f] eqn:F; [discriminate |].
+      assert (In b (filter (fun b => b) m)) by (rewrite F; left; reflexivity).
+      apply filter_In in H0. destruct H0 as [Hb Eb]. subst b. exact Hb. }
+    destruct (In_nth m true false Ht) as [j [Hj Nj]].
+    assert (Hin : In (nth j m false, nth j rs (O, [])) (combine m rs))
+      by (apply in_combine_nth; lia).
+    rewrite Nj in Hin. pose proof (Hm _ _ Hin eq_refl) as Lp.
+    assert (Hr : In (nth j rs (O, [])) rs) by (apply nth_In; lia).
+    destruct (Hrs _ Hr) as [HxS _]. intro E0.
+    assert (In (fst (nth j rs (O, []))) (cluster_of label S p))
+      by (apply filter_In; split; [exact HxS | apply Nat.eqb_eq, Lp]).
+    rewrite E0 in H0. destruct H0. }
+  rewrite <- Cm.
+  rewrite (resample_select label S p Hc rs m (fun Z => ind (bad_z p Z)) Lm Hm).
+  apply cluster_tail.
+Qed.
+End Tail.
