@@ -19,7 +19,7 @@
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 From SSAC Require Import FiniteProb Phase1 Phase1Model.
-From SSAC Require Combinatorics.
+From SSAC Require Combinatorics Hoeffding.
 Open Scope R_scope.
 
 (* ---- Laws with the same expectations ------------------------------------------------------ *)
@@ -679,5 +679,41 @@ Proof.
   rewrite <- Cm.
   rewrite (resample_select label S p Hc rs m (fun Z => ind (bad_z p Z)) Lm Hm).
   apply cluster_tail.
+Qed.
+(* Lemma 7's tail for Phase 1 on S_i (the draws as rows): with r draws and a = q~^{k-1},
+   P(no p, or a bad estimate) <= H (1 - a + a e^{-c/k})^r, from any known clusters. *)
+Theorem phase1_tail_rows (known : list nat) (r : nat) :
+  known_ok k known ->
+  P (iid D r) (rows_bad known) <=
+  H * (1 - qt ^ (k - 1) + qt ^ (k - 1) * exp (- (c / INR k))) ^ r.
+Proof.
+  intro Ok.
+  assert (K1 : (1 <= k)%nat).
+  { destruct S as [| x S']; [congruence |]. pose proof (label_k x (or_introl eq_refl)). lia. }
+  unfold P. rewrite (resample_iid label k S HS label_k (query_coins qt qt_range k) r).
+  apply Rle_trans with
+    (E (iid D r) (fun rs => H * exp (- (c / INR k) *
+                                   INR (placed_count k elim known (row_skeleton label rs))))).
+  - apply E_le_support. intros w rs Hin.
+    assert (Hrs : forall xc, In xc rs -> In (fst xc) S /\ length (snd xc) = k).
+    { intros xc Hxc. destruct (in_iid_elem _ _ _ _ Hin xc Hxc) as [wa Ha].
+      exact (support_D k qt qt_range S HS wa xc Ha). }
+    eapply Rle_trans; [apply (rows_bad_given known rs Ok Hrs) |].
+    apply Rmult_le_compat_l; [lra |]. apply Hoeffding.exp_mono.
+    assert (Sk : sk_ok k (row_skeleton label rs)).
+    { intros sx Hsx. unfold row_skeleton in Hsx. apply in_map_iff in Hsx.
+      destruct Hsx as [xc [<- Hxc]]. destruct (Hrs xc Hxc) as [Hx Lx].
+      split; [apply label_k, Hx | exact Lx]. }
+    pose proof (zp_pigeonhole k elim known (row_skeleton label rs) Ok Sk) as Pg.
+    apply le_INR in Pg. rewrite mult_INR in Pg.
+    assert (Kp : 0 < INR k) by (apply lt_0_INR; lia).
+    set (A := INR (placed_count k elim known (row_skeleton label rs))) in *.
+    set (l := INR (zp_size k elim known (row_skeleton label rs))) in *.
+    assert (c / INR k * A <= c / INR k * (INR k * l))
+      by (apply Rmult_le_compat_l; [apply div_k_nonneg; assumption | exact Pg]).
+    replace (c / INR k * (INR k * l)) with (l * c) in H0 by (field; lra). lra.
+  - rewrite E_scale. apply Rmult_le_compat_l; [lra |].
+    apply (placed_mgf k elim qt qt_range k_elim label S HS label_k); [| exact Ok].
+    apply div_k_nonneg; assumption.
 Qed.
 End Tail.
