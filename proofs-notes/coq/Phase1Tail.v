@@ -717,3 +717,124 @@ Proof.
     apply div_k_nonneg; assumption.
 Qed.
 End Tail.
+
+(* ---- The draws as positions in S_i (Phase1Model's input) ---------------------------------- *)
+Lemma select_map {A B} (g : A -> B) (m : list bool) (l : list A) :
+  map g (select m l) = select m (map g l).
+Proof.
+  revert l. induction m as [| b m IH]; intros [| a l]; try reflexivity.
+  rewrite select_cons. simpl map. rewrite select_cons. destruct b; simpl; rewrite IH; reflexivity.
+Qed.
+
+(* Phase1Model.phase1_zp reads a position's row and nothing else of it. *)
+Lemma phase1_zp_rows (k : nat) (elim : bool) (label : nat -> nat) (S known : list nat)
+    (ds : list draw) :
+  phase1_zp k elim label S known ds =
+  zp_rows k elim label known (map (fun d => (draw_row S d, snd d)) ds).
+Proof.
+  unfold phase1_zp, phase1_zp_positions, zp_rows, skeleton, row_skeleton. rewrite map_map.
+  simpl. destruct (choose_p _ _) as [p |]; [| reflexivity].
+  rewrite select_map, !map_map. reflexivity.
+Qed.
+
+Lemma sumR_map {A B} (g : A -> B) (l : list A) f : sumR (map g l) f = sumR l (fun a => f (g a)).
+Proof. unfold sumR. rewrite map_map. reflexivity. Qed.
+
+Lemma map_nth_seq_self {A} (l : list A) (d : A) : map (fun j => nth j l d) (seq 0 (length l)) = l.
+Proof.
+  induction l as [| a l IH]; [reflexivity |]. simpl. f_equal.
+  rewrite <- seq_shift, map_map. exact IH.
+Qed.
+
+(* A uniform position of S_i, read as its row, is a uniform row of S_i. *)
+Lemma uniform_positions (S : list nat) (HS : S <> []) (f : nat -> R) :
+  E (uniform_or (seq 0 (length S)) O) (fun j => f (nth j S O)) = E (uniform S HS) f.
+Proof.
+  rewrite E_uniform_or, E_uniform.
+  2: { destruct S; [congruence | discriminate]. }
+  rewrite seq_length. f_equal. change (sumR (seq 0 (length S)) (fun j => f (nth j S O)) = sumR S f).
+  rewrite <- (sumR_map (fun j => nth j S O)), map_nth_seq_self. reflexivity.
+Qed.
+
+(* A uniform u < N read modulo s, s dividing N, is uniform below s: the run draws every position
+   as such a u (N = n!, independent of S_i) and reads it modulo |S_i|. *)
+Lemma seq_offset (a s : nat) : seq a s = map (fun j => (a + j)%nat) (seq 0 s).
+Proof.
+  revert a. induction s as [| s IH]; intro a; [reflexivity |]. simpl. f_equal; [lia |].
+  rewrite IH, <- seq_shift, map_map. apply map_ext. intro. lia.
+Qed.
+
+Lemma sumR_mod (s q : nat) (f : nat -> R) : s <> O ->
+  sumR (seq 0 (q * s)) (fun u => f (u mod s)%nat) = INR q * sumR (seq 0 s) f.
+Proof.
+  intro Hs. induction q as [| q IH]; [unfold sumR; simpl; rewrite Rmult_0_l; reflexivity |].
+  replace (Datatypes.S q * s)%nat with (q * s + s)%nat by lia.
+  rewrite seq_app, sumR_app, IH. simpl plus. rewrite (seq_offset (q * s) s), sumR_map.
+  rewrite (sumR_ext (seq 0 s) (fun j => f ((q * s + j) mod s)%nat) f).
+  - rewrite S_INR. ring.
+  - intros j Hj. apply in_seq in Hj. f_equal. rewrite Nat.add_comm, Nat.mod_add by exact Hs.
+    apply Nat.mod_small. lia.
+Qed.
+
+Lemma uniform_mod (s N : nat) (f : nat -> R) : s <> O -> Nat.divide s N -> N <> O ->
+  E (uniform_or (seq 0 N) O) (fun u => f (u mod s)%nat) = E (uniform_or (seq 0 s) O) f.
+Proof.
+  intros Hs [q ->] HN. rewrite !E_uniform_or.
+  2, 3: intro E0; apply (f_equal (@length nat)) in E0; rewrite seq_length in E0; simpl in E0; lia.
+  rewrite !seq_length, sumR_mod by exact Hs. rewrite mult_INR. field.
+  split; apply not_0_INR; lia.
+Qed.
+
+Section TailMod.
+Variables (k : nat) (elim : bool) (qt : R) (qt_range : 0 <= qt <= 1).
+Hypothesis k_elim : (2 <= k)%nat \/ elim = true.
+Variables (label : nat -> nat) (S : list nat) (HS : S <> []).
+Hypothesis label_k : forall x, In x S -> (label x < k)%nat.
+Variable bad_z : nat -> list nat -> bool.
+Variables (H c : R).
+Hypothesis H_ge_1 : 1 <= H.
+Hypothesis c_nonneg : 0 <= c.
+Hypothesis cluster_tail : forall t (Hc : cluster_of label S t <> []) l,
+  P (iid (uniform (cluster_of label S t) Hc) l) (bad_z t) <= H * exp (- (INR l * c)).
+(* N a common multiple of the possible |S_i|. *)
+Variable N : nat.
+Hypothesis N_divides : Nat.divide (length S) N.
+Hypothesis N_pos : N <> O.
+
+(* The draws of one iteration: u uniform below N and k coins, r times; the position u mod |S_i|. *)
+Definition draw_law : Dist (nat * list bool) := prod (uniform_or (seq 0 N) O) (query_coins qt qt_range k).
+
+Definition positions (n : nat) (b : list (nat * list bool)) : list draw :=
+  map (fun d => ((fst d mod n)%nat, snd d)) b.
+
+(* Lemma 7's tail for Phase1Model's Phase 1 on S_i with the run's draws. *)
+Theorem phase1_tail (known : list nat) (r : nat) :
+  known_ok k known ->
+  P (iid draw_law r)
+    (fun b => match phase1_zp k elim label S known (positions (length S) b) with
+              | None => true
+              | Some (p, Z) => bad_z p Z
+              end)
+  <= H * (1 - qt ^ (k - 1) + qt ^ (k - 1) * exp (- (c / INR k))) ^ r.
+Proof.
+  intro Ok.
+  assert (Ls : length S <> O) by (destruct S; [congruence | discriminate]).
+  pose proof N_pos as HN.
+  eapply Rle_trans; [| apply (phase1_tail_rows k elim qt qt_range k_elim label S HS label_k
+                               bad_z H c H_ge_1 c_nonneg cluster_tail known r Ok)].
+  right. unfold P, rows_bad.
+  set (g := fun d : nat * list bool => (nth (fst d mod length S) S O, snd d)).
+  set (F := fun rs => ind match zp_rows k elim label known rs with
+                          | Some (p, Z) => bad_z p Z
+                          | None => true end).
+  transitivity (E (iid draw_law r) (fun b => F (map g b))).
+  { apply E_ext_support. intros. unfold F, positions. rewrite phase1_zp_rows, map_map.
+    reflexivity. }
+  rewrite E_iid_map. apply iid_same_law. intro f. unfold g, draw_law. rewrite E_dmap, !E_prod.
+  simpl fst. simpl snd.
+  rewrite (E_swap (uniform_or (seq 0 N) O)). rewrite (E_swap (uniform S HS)).
+  apply E_ext_support. intros w cs _.
+  rewrite (uniform_mod (length S) N (fun j => f (nth j S O, cs)) Ls N_divides HN).
+  apply (uniform_positions S HS (fun x => f (x, cs))).
+Qed.
+End TailMod.
