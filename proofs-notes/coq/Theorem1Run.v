@@ -99,3 +99,71 @@ Proof.
   - exists (fact n). lia.
   - destruct (IH ltac:(lia)) as [q Hq]. exists (q + n * q)%nat. rewrite Hq. lia.
 Qed.
+
+(* ---- The run -------------------------------------------------------------------------------- *)
+Section Run.
+(* k clusters, n rows in R^m, gamma the margin, beta answers per probe, r draws per iteration,
+   elim S2's elimination; Definition 4's coins clear with probability q~ (Definition 5). *)
+Variables (k n : positive) (m : nat) (gamma : R) (beta : nat) (elim : bool) (r : nat).
+Variable qt : R.
+Hypothesis qt_range : 0 <= qt <= 1.
+Let K : nat := Pos.to_nat k.
+Let n_rows : nat := Pos.to_nat n.
+Let steps : nat := Pos.to_nat (bit_width n).
+Hypothesis k_elim : (2 <= K)%nat \/ elim = true.
+
+(* The instance: the oracle's labels below k, the points; mu_t the mean of C_t. *)
+Variables (label : nat -> nat) (pt : nat -> (nat -> R)).
+Hypothesis label_range : forall x, (x < n_rows)%nat -> (label x < K)%nat.
+Let M : MetricSpace := Euclid m.
+Definition cluster_rows (t : nat) : list nat := filter (fun x => Nat.eqb (label x) t) (seq 0 n_rows).
+Definition center_of (t : nat) : nat -> R := vmean (map pt (cluster_rows t)).
+
+(* The randomness: one block of r draws per iteration, and Phase 2's erasure table. *)
+Definition Blocks : Type := list (list (nat * list bool)).
+Let Omega : Type := (Blocks * Erasure.Table)%type.
+Definition block_law : Dist (list (nat * list bool)) := iid (draw_law K qt qt_range (fact n_rows)) r.
+Let erased (w : Omega) (i j b : nat) : bool := Erasure.erased_at (snd w) i j b.
+
+(* Phase 1 of iteration i from (S_i, the clusters known): Phase1Model on block i's positions. *)
+Definition pick_at (w : Omega) (i : nat) (st : list nat * list nat) : option (nat * (nat -> R)) :=
+  phase1_pick K elim label (fst st) pt (snd st) (positions (length (fst st)) (nth i (fst w) [])).
+
+(* S_i and the clusters known at the start of iteration i. *)
+Fixpoint state (w : Omega) (i : nat) : list nat * list nat :=
+  match i with
+  | O => (seq 0 n_rows, [])
+  | Datatypes.S i' =>
+      let st := state w i' in
+      (fst (Algorithm1.iteration M label pt Omega (fun _ _ => pick_at w i' st) erased beta w i'
+              (fst st)),
+       phase1_known K elim label (fst st) (snd st) (positions (length (fst st)) (nth i' (fst w) [])))
+  end.
+
+Definition phase1_run (w : Omega) (i : nat) : option (nat * (nat -> R)) := pick_at w i (state w i).
+
+Lemma remaining_state (w : Omega) (i : nat) :
+  Algorithm1.remaining M n_rows label pt Omega phase1_run erased beta w i = fst (state w i).
+Proof.
+  induction i as [| i IH]; [reflexivity |]. simpl. rewrite IH. try reflexivity.
+Qed.
+
+(* Iteration i reads the randomness only through Phase 1's outcome and the erasure table. *)
+Lemma iteration_table (ph : option (nat * (nat -> R))) (a a' : Blocks) (t : Erasure.Table)
+    (i : nat) (S : list nat) :
+  Algorithm1.iteration M label pt Omega (fun _ _ => ph) erased beta (a, t) i S =
+  Algorithm1.iteration M label pt Omega (fun _ _ => ph) erased beta (a', t) i S.
+Proof. reflexivity. Qed.
+
+(* S_i and the clusters known do not depend on blocks i, i+1, ... *)
+Lemma state_insert (i : nat) (s : Blocks) (x y : list (nat * list bool)) (t : Erasure.Table) :
+  (i <= length s)%nat -> forall j, (j <= i)%nat ->
+  state (insert_at i s x, t) j = state (insert_at i s y, t) j.
+Proof.
+  intros Hi j. induction j as [| j IH]; intro Hj; [reflexivity |].
+  simpl state. rewrite (IH ltac:(lia)).
+  unfold pick_at. simpl fst at 2 4 6 8.
+  rewrite !(nth_insert_at i j s _ []) by lia.
+  f_equal; try (f_equal; apply iteration_table).
+Qed.
+End Run.
