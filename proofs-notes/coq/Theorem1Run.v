@@ -166,4 +166,69 @@ Proof.
   rewrite !(nth_insert_at i j s _ []) by lia.
   f_equal; try (f_equal; apply iteration_table).
 Qed.
+(* ---- Algorithm1.v's bad center is Phase1Model's bad event ---------------------------------- *)
+Definition eps_r : R := Algorithm1.eps gamma.
+Definition radius_of (t : nat) : R := Algorithm1.radius M n_rows label pt center_of t.
+
+(* The estimate from Z_p is bad (no point: bad, S8). *)
+Definition bad_z (p : nat) (Z : list nat) : bool :=
+  match Z with
+  | [] => true
+  | _ => Rltb (eps_r * radius_of p) (dist (m := M) (vmean (map pt Z)) (center_of p))
+  end.
+
+Lemma in_select {A} (m' : list bool) (l : list A) (y : A) :
+  In y (select m' l) -> In (true, y) (combine m' l).
+Proof.
+  unfold select. intro H. apply in_map_iff in H. destruct H as [[b y'] [E0 H]]. simpl in E0. subst y'.
+  apply filter_In in H. destruct H as [H Hb]. simpl in Hb. subst b. exact H.
+Qed.
+
+Lemma in_combine_map_r_inv {A B C} (g : B -> C) (l1 : list A) (l2 : list B) a c :
+  In (a, c) (combine l1 (map g l2)) -> exists b, c = g b /\ In (a, b) (combine l1 l2).
+Proof.
+  revert l2. induction l1 as [| a' l1 IH]; intros [| b' l2] H; simpl in H; try tauto.
+  destruct H as [E0 | H].
+  - injection E0 as <- <-. exists b'. split; [reflexivity | left; reflexivity].
+  - destruct (IH l2 H) as [b [E1 H1]]. exists b. split; [exact E1 | right; exact H1].
+Qed.
+
+Lemma label_nth_below (S : list nat) (j : nat) :
+  incl S (seq 0 n_rows) -> (label (nth j S O) < K)%nat.
+Proof.
+  intro Inc. destruct (nth_in_or_default j S O) as [H | ->].
+  - apply label_range. apply Inc, in_seq in H. lia.
+  - apply label_range. unfold n_rows. lia.
+Qed.
+
+(* A bad center for Algorithm1.v (Phase 1 given by phase1_pick) is Phase1Model's bad event. *)
+Lemma pick_bad (w : Omega) (i : nat) (S kn : list nat) (ds : list draw) :
+  S <> [] -> known_ok K kn -> incl S (seq 0 n_rows) ->
+  (forall d, In d ds -> (fst d < length S)%nat /\ length (snd d) = K) ->
+  Algorithm1.bad_center_b M n_rows label pt center_of gamma Omega
+    (fun _ _ => phase1_pick K elim label S pt kn ds) w i S = true ->
+  match phase1_zp K elim label S kn ds with None => true | Some (p, Z) => bad_z p Z end = true.
+Proof.
+  intros HS Ok Inc Hds B. unfold Algorithm1.bad_center_b, Algorithm1.pick, phase1_pick in B.
+  unfold phase1_zp.
+  destruct (phase1_zp_positions K elim label S kn ds) as [[p [| j pos]] |] eqn:Z;
+    [reflexivity | | reflexivity].
+  unfold phase1_zp_positions in Z.
+  assert (Sk : sk_ok K (skeleton label S ds)).
+  { intros sx Hsx. unfold skeleton in Hsx. apply in_map_iff in Hsx. destruct Hsx as [d [<- Hd]].
+    split; [apply label_nth_below, Inc | exact (proj2 (Hds d Hd))]. }
+  destruct (assign_labels_ok K elim (skeleton label S ds) kn Ok Sk) as [_ [_ [_ C2]]].
+  set (asg := assign_labels K elim kn (skeleton label S ds)) in *.
+  destruct (choose_p (snd asg) (fst asg)) as [p' |]; [| discriminate].
+  injection Z as -> Z.
+  assert (Hj : In j (select (map (in_cluster p) (fst asg)) (map fst ds))) by (rewrite Z; left; reflexivity).
+  apply in_select, in_combine_map_l in Hj. destruct Hj as [o [Eo Hj]].
+  apply in_combine_map_r_inv in Hj. destruct Hj as [d [Ej Hd]].
+  pose proof (in_combine_r _ _ _ _ Hd) as Hd_in.
+  apply (in_combine_map_r (fun d => (label (draw_row S d), snd d))) in Hd.
+  destruct o as [t |]; [| discriminate]. simpl in Eo. symmetry in Eo. apply Nat.eqb_eq in Eo. subst t.
+  destruct (C2 _ _ Hd p eq_refl) as [Lp _]. simpl in Lp. unfold draw_row in Lp. rewrite <- Ej in Lp.
+  destruct (Hds d Hd_in) as [Hjs _]. rewrite <- Ej in Hjs.
+  rewrite (nth_error_nth' S O Hjs) in B. rewrite <- Lp in B. simpl map. exact B.
+Qed.
 End Run.
