@@ -231,4 +231,57 @@ Proof.
   destruct (Hds d Hd_in) as [Hjs _]. rewrite <- Ej in Hjs.
   rewrite (nth_error_nth' S O Hjs) in B. rewrite <- Lp in B. simpl map. exact B.
 Qed.
+(* ---- Invariants of the run -------------------------------------------------------------- *)
+Lemma iteration_incl (ph : Omega -> nat -> option (nat * (nat -> R))) (w : Omega) (i : nat)
+    (S : list nat) :
+  incl (fst (Algorithm1.iteration M label pt Omega ph erased beta w i S)) S.
+Proof.
+  unfold Algorithm1.iteration.
+  destruct (Algorithm1.pick M label Omega ph w i S) as [[p mu'] |]; [| apply incl_refl].
+  destruct (snd (Algorithm1.search_run M label pt Omega erased beta w i p mu' S));
+    try apply incl_refl.
+  intros x Hx. apply filter_In in Hx. tauto.
+Qed.
+
+(* Every draw of every block has k coins (true on the law's support). *)
+Definition draws_ok (a : Blocks) : Prop :=
+  forall b, In b a -> forall d, In d b -> length (snd d) = K.
+
+Lemma block_support w b : In (w, b) (outcomes block_law) -> forall d, In d b -> length (snd d) = K.
+Proof.
+  intros Hb d Hd. destruct (in_iid_elem _ _ _ _ Hb d Hd) as [wd Hwd].
+  destruct d as [u cs]. apply in_prod in Hwd. destruct Hwd as [_ [w2 H2]].
+  exact (iid_length _ _ _ _ H2).
+Qed.
+
+Lemma positions_ok (S : list nat) (b : list (nat * list bool)) :
+  S <> [] -> (forall d, In d b -> length (snd d) = K) ->
+  forall d, In d (positions (length S) b) -> (fst d < length S)%nat /\ length (snd d) = K.
+Proof.
+  intros HS Hb d Hd. unfold positions in Hd. apply in_map_iff in Hd. destruct Hd as [d' [<- Hd']].
+  simpl. split; [apply Nat.mod_upper_bound; destruct S; [congruence | discriminate] | exact (Hb d' Hd')].
+Qed.
+
+Lemma state_ok (w : Omega) : draws_ok (fst w) -> forall i,
+  known_ok K (snd (state w i)) /\ incl (fst (state w i)) (seq 0 n_rows).
+Proof.
+  intros Dw i. induction i as [| i [Ok Inc]].
+  - simpl. split; [split; [constructor | intros t []] | apply incl_refl].
+  - simpl state. simpl fst. simpl snd. split.
+    + unfold phase1_known.
+      assert (Sk : sk_ok K (skeleton label (fst (state w i))
+                              (positions (length (fst (state w i))) (nth i (fst w) [])))).
+      { intros sx Hsx. unfold skeleton in Hsx. apply in_map_iff in Hsx. destruct Hsx as [d [<- Hd]].
+        split; [apply label_nth_below, Inc |].
+        unfold positions in Hd. apply in_map_iff in Hd. destruct Hd as [d' [<- Hd']]. simpl.
+        destruct (nth_in_or_default i (fst w) []) as [Hi | E0]; [exact (Dw _ Hi d' Hd') |].
+        rewrite E0 in Hd'. destruct Hd'. }
+      exact (proj1 (assign_labels_ok K elim _ _ Ok Sk)).
+    + intros x Hx. apply Inc. exact (iteration_incl _ w i _ x Hx).
+Qed.
+
+(* S is a union of whole clusters of the rows. *)
+Definition whole (S : list nat) : Prop :=
+  NoDup S /\ incl S (seq 0 n_rows) /\
+  forall x y, In x S -> In y (seq 0 n_rows) -> label y = label x -> In y S.
 End Run.
