@@ -284,4 +284,50 @@ Qed.
 Definition whole (S : list nat) : Prop :=
   NoDup S /\ incl S (seq 0 n_rows) /\
   forall x y, In x S -> In y (seq 0 n_rows) -> label y = label x -> In y S.
+
+(* Definition 2 (the gamma-margin property) with mu_t the mean of C_t. *)
+Hypothesis gamma_gt_1 : 1 < gamma.
+Hypothesis margin : forall x y, (x < n_rows)%nat -> (y < n_rows)%nat -> label y <> label x ->
+  gamma * dist (m := M) (pt x) (center_of (label x)) < dist (m := M) (pt y) (center_of (label x)).
+
+(* Iteration i went well (Theorem1.v's iteration_ok for this run). *)
+Definition iter_ok (i : nat) (w : Omega) : bool :=
+  andb (negb (Algorithm1.phase1_bad_b M n_rows label pt center_of gamma Omega phase1_run erased beta i w))
+       (forallb (fun j => negb (Algorithm1.step_fails_b M n_rows label pt Omega phase1_run erased beta i j w))
+                (seq 0 steps)).
+
+(* A good iteration removes whole clusters: S_{i+1} = S_i \ C_p (Algorithm1.iteration_good). *)
+Lemma whole_before (w : Omega) : forall i,
+  forallb (fun i' => iter_ok i' w) (seq 0 i) = true -> whole (fst (state w i)).
+Proof.
+  assert (Steps : BinarySearch.bit_width (Z.of_nat n_rows) = steps).
+  { unfold n_rows, steps. rewrite positive_nat_Z. apply Theorem1.search_steps_agree. }
+  induction i as [| i IH]; intro Hok.
+  - simpl. split; [apply seq_NoDup |]. split; [apply incl_refl |]. intros x y _ Hy _. exact Hy.
+  - rewrite seq_S, forallb_app in Hok. apply Bool.andb_true_iff in Hok. destruct Hok as [Hok Hi].
+    simpl in Hi. rewrite Bool.andb_true_r in Hi.
+    destruct (IH Hok) as [Nd [Inc Wh]].
+    apply (Theorem1.iteration_ok_iff k n gamma beta M label pt center_of Blocks phase1_run i w) in Hi.
+    destruct Hi as [Hb Hs].
+    unfold Algorithm1.phase1_bad, Algorithm1.step_fails in Hb, Hs.
+    rewrite remaining_state in Hb, Hs.
+    change (whole (fst (Algorithm1.iteration M label pt Omega phase1_run erased beta w i
+                          (fst (state w i))))).
+    set (S := fst (state w i)) in *.
+    destruct (list_eq_dec Nat.eq_dec S []) as [E0 | NE].
+    { rewrite E0, Algorithm1.iteration_empty. simpl. split; [constructor |].
+      split; [intros x [] | intros x y []]. }
+    assert (Mg : forall x y, In x (Algorithm1.rows n_rows) -> In y (Algorithm1.rows n_rows) ->
+              label y <> label x ->
+              gamma * dist (m := M) (pt x) (center_of (label x)) <
+              dist (m := M) (pt y) (center_of (label x))).
+    { intros x y Hx Hy. unfold Algorithm1.rows in Hx, Hy. apply in_seq in Hx, Hy. apply margin; lia. }
+    destruct (Algorithm1.iteration_good M n_rows label pt center_of gamma Omega phase1_run erased beta
+                gamma_gt_1 Mg w i S Nd Inc NE Hb) as [p [_ E0]].
+    { intros j Hj. apply Hs. lia. }
+    rewrite E0. simpl fst. split; [apply NoDup_filter, Nd |]. split.
+    + intros x Hx. apply filter_In in Hx. apply Inc. tauto.
+    + intros x y Hx Hy Ly. apply filter_In in Hx. destruct Hx as [Hx Lx].
+      apply filter_In. split; [exact (Wh x y Hx Hy Ly) | rewrite Ly; exact Lx].
+Qed.
 End Run.
