@@ -67,6 +67,12 @@ Proof.
     apply (HB (a :: s)); [simpl; lia |]. intros y [<- | Hy]; [exists wa; exact Ha | exact (Hs y Hy)].
 Qed.
 
+Lemma firstn_In_sub {A} (i : nat) (s : list A) (b : A) : In b (firstn i s) -> In b s.
+Proof. intro H. rewrite <- (firstn_skipn i s). apply in_or_app. left. exact H. Qed.
+
+Lemma skipn_In_sub {A} (i : nat) (s : list A) (b : A) : In b (skipn i s) -> In b s.
+Proof. intro H. rewrite <- (firstn_skipn i s). apply in_or_app. right. exact H. Qed.
+
 Lemma nth_insert_at {A} (i j : nat) (s : list A) (x d : A) :
   (j < i)%nat -> (i <= length s)%nat -> nth j (insert_at i s x) d = nth j s d.
 Proof.
@@ -329,5 +335,121 @@ Proof.
     + intros x Hx. apply filter_In in Hx. apply Inc. tauto.
     + intros x y Hx Hy Ly. apply filter_In in Hx. destruct Hx as [Hx Lx].
       apply filter_In. split; [exact (Wh x y Hx Hy Ly) | rewrite Ly; exact Lx].
+Qed.
+
+(* ---- Lemma 7's tail for the run, from a tail of the uniform law on one cluster --------------- *)
+Variables (H c : R).
+Hypothesis H_ge_1 : 1 <= H.
+Hypothesis c_nonneg : 0 <= c.
+Hypothesis cluster_tail : forall t (Hc : cluster_rows t <> []) l,
+  P (iid (uniform (cluster_rows t) Hc) l) (bad_z t) <= H * exp (- (INR l * c)).
+
+Definition run_law : Dist Omega :=
+  prod (iid block_law K) (Erasure.erasure_law K steps beta qt qt_range).
+
+Lemma cluster_of_whole (S : list nat) (t : nat) (Hc : cluster_of label S t <> []) :
+  whole S -> exists Hr : cluster_rows t <> [], Permutation (cluster_of label S t) (cluster_rows t).
+Proof.
+  intros [Nd [Inc Wh]].
+  destruct (cluster_of label S t) as [| x0 l0] eqn:C; [congruence |].
+  assert (Hx0 : In x0 (cluster_of label S t)) by (rewrite C; left; reflexivity).
+  apply filter_In in Hx0. destruct Hx0 as [Hx0 L0]. apply Nat.eqb_eq in L0.
+  assert (Pm : Permutation (cluster_of label S t) (cluster_rows t)).
+  { apply NoDup_Permutation; [apply NoDup_filter, Nd | apply NoDup_filter, seq_NoDup |].
+    intro y. unfold cluster_of, cluster_rows. rewrite !filter_In. split.
+    - intros [Hy Ly]. split; [apply Inc, Hy | exact Ly].
+    - intros [Hy Ly]. split; [| exact Ly]. apply Nat.eqb_eq in Ly. apply (Wh x0 y Hx0 Hy). congruence. }
+  rewrite C in Pm.
+  assert (Hr : cluster_rows t <> []).
+  { intro E0. rewrite E0 in Pm. apply Permutation_sym, Permutation_nil in Pm. discriminate. }
+  exists Hr. exact Pm.
+Qed.
+
+Let a_q : R := qt ^ (K - 1).
+
+Lemma base_nonneg : 0 <= 1 - a_q + a_q * exp (- (c / INR K)).
+Proof.
+  assert (0 <= a_q <= 1)
+    by (split; [apply pow_le; lra | unfold a_q; rewrite <- (pow1 (K - 1)); apply pow_incr; lra]).
+  pose proof (exp_pos (- (c / INR K))). nra.
+Qed.
+
+Lemma bad_empty (w : Omega) (i : nat) (ph : Omega -> nat -> option (nat * (nat -> R))) :
+  Algorithm1.bad_center_b M n_rows label pt center_of gamma Omega ph w i [] = false.
+Proof.
+  unfold Algorithm1.bad_center_b, Algorithm1.pick.
+  destruct (ph w i) as [[pos mu'] |]; [destruct pos |]; reflexivity.
+Qed.
+
+(* Lemma 7's tail for the run (Theorem1.v's lemma7_tail with this Phase 1): iteration i's Phase 1
+   goes wrong after good iterations with probability <= H (1 - a + a e^{-c/k})^r. *)
+Theorem run_lemma7 (i : nat) : (i < K)%nat ->
+  P run_law (fun w => andb (forallb (fun i' => iter_ok i' w) (seq 0 i))
+                           (Algorithm1.phase1_bad_b M n_rows label pt center_of gamma Omega
+                              phase1_run erased beta i w))
+    <= H * (1 - a_q + a_q * exp (- (c / INR K))) ^ r.
+Proof.
+  intro Hi. set (Bound := H * (1 - a_q + a_q * exp (- (c / INR K))) ^ r).
+  assert (B0 : 0 <= Bound) by (unfold Bound; apply Rmult_le_pos; [lra | apply pow_le, base_nonneg]).
+  unfold P, run_law.
+  rewrite (E_prod (iid block_law K) (Erasure.erasure_law K steps beta qt qt_range)), E_swap.
+  rewrite <- (E_const (Erasure.erasure_law K steps beta qt qt_range) Bound).
+  apply E_le. intro t.
+  apply (E_iid_block block_law K _ Bound i Hi). intros s Ls Hs.
+  assert (Li : (i <= length s)%nat) by lia.
+  set (st := state (insert_at i s [], t) i).
+  assert (Est : forall x, state (insert_at i s x, t) i = st)
+    by (intro x; apply (state_insert i s x [] t Li i); lia).
+  assert (Dok : forall wx x, In (wx, x) (outcomes block_law) -> draws_ok (insert_at i s x)).
+  { intros wx x Hx b Hb. unfold insert_at in Hb. apply in_app_or in Hb.
+    destruct Hb as [Hb | [<- | Hb]].
+    - destruct (Hs b (firstn_In_sub _ _ _ Hb)) as [wb Hwb]. exact (block_support wb b Hwb).
+    - exact (block_support wx x Hx).
+    - destruct (Hs b (skipn_In_sub _ _ _ Hb)) as [wb Hwb]. exact (block_support wb b Hwb). }
+  destruct (classic (whole (fst st) /\ fst st <> [])) as [[Wh NE] | No].
+  - (* S_i a union of whole clusters: Phase1Tail.phase1_tail *)
+    destruct Wh as [Nd [Inc Wh']].
+    assert (Lk : forall x, In x (fst st) -> (label x < K)%nat).
+    { intros x Hx. apply label_range. apply Inc, in_seq in Hx. lia. }
+    assert (Ok : known_ok K (snd st)).
+    { rewrite <- (Est []). apply (state_ok (insert_at i s [], t)).
+      intros b Hb. unfold insert_at in Hb. apply in_app_or in Hb. destruct Hb as [Hb | [<- | Hb]].
+      - destruct (Hs b (firstn_In_sub _ _ _ Hb)) as [wb Hwb]. exact (block_support wb b Hwb).
+      - intros d [].
+      - destruct (Hs b (skipn_In_sub _ _ _ Hb)) as [wb Hwb]. exact (block_support wb b Hwb). }
+    assert (Ct : forall t' (Hc : cluster_of label (fst st) t' <> []) l,
+               P (iid (uniform (cluster_of label (fst st) t') Hc) l) (bad_z t') <= H * exp (- (INR l * c))).
+    { intros t' Hc l. destruct (cluster_of_whole (fst st) t' Hc (conj Nd (conj Inc Wh'))) as [Hr Pm].
+      unfold P. rewrite (iid_same_law _ _ l (uniform_perm _ _ Hc Hr Pm)). apply cluster_tail. }
+    assert (Ls_le : (1 <= length (fst st) <= n_rows)%nat).
+    { split; [destruct (fst st); [congruence | simpl; lia] |].
+      rewrite <- (seq_length n_rows 0). apply NoDup_incl_length; assumption. }
+    eapply Rle_trans;
+      [| apply (phase1_tail K elim qt qt_range k_elim label (fst st) NE Lk bad_z H c H_ge_1 c_nonneg Ct
+                  (fact n_rows) (divide_fact _ _ Ls_le) (fact_neq_0 n_rows) (snd st) r Ok)].
+    apply E_le_support. intros wx x Hx. unfold ind.
+    destruct (forallb _ _ && _)%bool eqn:Ev; [| destruct (match _ with None => true | _ => _ end); lra].
+    apply Bool.andb_true_iff in Ev. destruct Ev as [_ Bd].
+    unfold Algorithm1.phase1_bad_b in Bd. rewrite remaining_state, Est in Bd.
+    assert (Eph : phase1_run (insert_at i s x, t) i =
+                  phase1_pick K elim label (fst st) pt (snd st) (positions (length (fst st)) x)).
+    { unfold phase1_run, pick_at. rewrite Est. simpl fst. rewrite nth_insert_at_eq by exact Li.
+      reflexivity. }
+    assert (Bd' : Algorithm1.bad_center_b M n_rows label pt center_of gamma Omega
+                    (fun _ _ => phase1_pick K elim label (fst st) pt (snd st)
+                                  (positions (length (fst st)) x)) (insert_at i s x, t) i (fst st) = true).
+    { rewrite <- Bd. unfold Algorithm1.bad_center_b, Algorithm1.pick. rewrite Eph. reflexivity. }
+    rewrite (pick_bad _ i (fst st) (snd st) _ NE Ok Inc
+               (positions_ok (fst st) x NE (block_support wx x Hx)) Bd').
+    lra.
+  - (* otherwise the event is empty *)
+    rewrite <- (E_const block_law 0) in B0. eapply Rle_trans; [| exact B0].
+    apply E_le_support. intros wx x Hx. unfold ind.
+    destruct (forallb _ _ && _)%bool eqn:Ev; [| lra]. exfalso.
+    apply Bool.andb_true_iff in Ev. destruct Ev as [Ok Bd].
+    apply No. pose proof (whole_before (insert_at i s x, t) i Ok) as W. rewrite Est in W.
+    split; [exact W |]. intro E0.
+    unfold Algorithm1.phase1_bad_b in Bd. rewrite remaining_state, Est, E0, bad_empty in Bd.
+    discriminate.
 Qed.
 End Run.
