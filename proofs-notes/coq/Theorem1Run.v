@@ -453,3 +453,49 @@ Proof.
     discriminate.
 Qed.
 End Run.
+
+(* ---- From r >= k eta draws to the theorem's x^eta (as Phase1.phase1_count_eta) ------------- *)
+Lemma draws_bound (K r : nat) (q qt c eta : R) :
+  0 <= q <= qt -> qt <= 1 -> 0 <= c -> 0 <= eta -> (1 <= K)%nat -> INR K * eta <= INR r ->
+  (1 - qt ^ (K - 1) + qt ^ (K - 1) * exp (- (c / INR K))) ^ r <=
+  Rpower (mixture (q ^ (K - 1)) c) eta.
+Proof.
+  intros Hq Hqt Hc Heta K1 Hr.
+  assert (Ha : 0 <= qt ^ (K - 1) <= 1)
+    by (split; [apply pow_le; lra | rewrite <- (pow1 (K - 1)); apply pow_incr; lra]).
+  eapply Rle_trans; [apply (draws_to_eta (qt ^ (K - 1)) c eta K r); assumption |].
+  apply Rle_Rpower_l; [exact Heta |]. split.
+  - apply mixture_pos. exact Ha.
+  - unfold mixture. assert (exp (- c) <= 1).
+    { rewrite <- exp_0. destruct (Req_dec c 0) as [-> | N]; [rewrite Ropp_0; lra |].
+      left. apply exp_increasing. lra. }
+    assert (q ^ (K - 1) <= qt ^ (K - 1)) by (apply pow_incr; lra). nra.
+Qed.
+
+(* The cluster tail of Theorem1Run.run_lemma7 from a tail of the mean of l >= 1 uniform draws from
+   the cluster's points. *)
+Lemma cluster_tail_from (n : positive) (m : nat) (gamma : R) (label : nat -> nat)
+    (pt : nat -> (nat -> R)) (T : nat -> R) :
+  1 <= T O -> 1 < gamma ->
+  (forall t (HC : map pt (cluster_rows n label t) <> []) l, (1 <= l)%nat ->
+     P (uniform_seq (map pt (cluster_rows n label t)) HC l)
+       (fun s => Rltb ((gamma - 1) / 2 * radius_of n m label pt t)
+                      (vnorm m (fun j => vmean s j - vmean (map pt (cluster_rows n label t)) j)))
+     <= T l) ->
+  forall t (Hc : cluster_rows n label t <> []) l,
+  P (iid (uniform (cluster_rows n label t) Hc) l) (bad_z n m gamma label pt t) <= T l.
+Proof.
+  intros T0 Hg HT t Hc l. destruct l as [| l].
+  { eapply Rle_trans; [apply P_le_1 | exact T0]. }
+  assert (HC : map pt (cluster_rows n label t) <> []).
+  { intro E0. apply map_eq_nil in E0. contradiction. }
+  eapply Rle_trans; [| apply (HT t HC (Datatypes.S l) ltac:(lia))].
+  right. unfold P, uniform_seq.
+  set (Gs := fun s => ind (Rltb ((gamma - 1) / 2 * radius_of n m label pt t)
+                      (vnorm m (fun j => vmean s j - vmean (map pt (cluster_rows n label t)) j)))).
+  transitivity (E (iid (uniform (cluster_rows n label t) Hc) (Datatypes.S l)) (fun Z => Gs (map pt Z))).
+  - apply E_ext_support. intros w Z HZ. pose proof (iid_length _ _ _ _ HZ) as LZ.
+    destruct Z as [| z Z]; [discriminate |]. reflexivity.
+  - rewrite E_iid_map. apply iid_same_law. intro f. rewrite E_dmap, !E_uniform, map_map, map_length.
+    reflexivity.
+Qed.
