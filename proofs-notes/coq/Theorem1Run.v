@@ -456,20 +456,41 @@ End Run.
 
 (* ---- From r >= k eta draws to the theorem's x^eta (as Phase1.phase1_count_eta) ------------- *)
 Lemma draws_bound (K r : nat) (q qt c eta : R) :
-  0 <= q <= qt -> qt <= 1 -> 0 <= c -> 0 <= eta -> (1 <= K)%nat -> INR K * eta <= INR r ->
+  0 <= q <= qt -> qt <= 1 -> 0 <= c -> (1 <= K)%nat -> INR K * eta <= INR r ->
   (1 - qt ^ (K - 1) + qt ^ (K - 1) * exp (- (c / INR K))) ^ r <=
   Rpower (mixture (q ^ (K - 1)) c) eta.
 Proof.
-  intros Hq Hqt Hc Heta K1 Hr.
+  intros Hq Hqt Hc K1 Hr.
   assert (Ha : 0 <= qt ^ (K - 1) <= 1)
     by (split; [apply pow_le; lra | rewrite <- (pow1 (K - 1)); apply pow_incr; lra]).
-  eapply Rle_trans; [apply (draws_to_eta (qt ^ (K - 1)) c eta K r); assumption |].
-  apply Rle_Rpower_l; [exact Heta |]. split.
-  - apply mixture_pos. exact Ha.
-  - unfold mixture. assert (exp (- c) <= 1).
-    { rewrite <- exp_0. destruct (Req_dec c 0) as [-> | N]; [rewrite Ropp_0; lra |].
-      left. apply exp_increasing. lra. }
-    assert (q ^ (K - 1) <= qt ^ (K - 1)) by (apply pow_incr; lra). nra.
+  assert (Ec : exp (- c) <= 1).
+  { rewrite <- exp_0. destruct (Req_dec c 0) as [-> | N]; [rewrite Ropp_0; lra |].
+    left. apply exp_increasing. lra. }
+  assert (Hq' : 0 <= q ^ (K - 1) <= 1)
+    by (split; [apply pow_le; lra | rewrite <- (pow1 (K - 1)); apply pow_incr; lra]).
+  assert (X : 0 < mixture (q ^ (K - 1)) c <= 1).
+  { split; [apply mixture_pos; exact Hq' | unfold mixture; nra]. }
+  destruct (Rle_dec 0 eta) as [Heta | Heta].
+  - eapply Rle_trans; [apply (draws_to_eta (qt ^ (K - 1)) c eta K r); assumption |].
+    apply Rle_Rpower_l; [exact Heta |]. split.
+    + apply mixture_pos. exact Ha.
+    + unfold mixture. assert (q ^ (K - 1) <= qt ^ (K - 1)) by (apply pow_incr; lra). nra.
+  - (* eta < 0: the left side is at most 1, the right side at least 1 *)
+    apply Rle_trans with 1.
+    + rewrite <- (pow1 r) at 2. apply pow_incr. split.
+      * pose proof (exp_pos (- (c / INR K))).
+        assert (0 <= qt ^ (K - 1) * exp (- (c / INR K))) by (apply Rmult_le_pos; lra). lra.
+      * assert (exp (- (c / INR K)) <= 1).
+        { rewrite <- exp_0. assert (0 <= c / INR K) by (apply div_k_nonneg; assumption).
+          destruct (Req_dec (c / INR K) 0) as [E0 | N]; [rewrite E0, Ropp_0; lra |].
+          left. apply exp_increasing. lra. }
+        assert (qt ^ (K - 1) * exp (- (c / INR K)) <= qt ^ (K - 1) * 1)
+          by (apply Rmult_le_compat_l; lra). lra.
+    + unfold Rpower. rewrite <- exp_0. apply Hoeffding.exp_mono.
+      assert (ln (mixture (q ^ (K - 1)) c) <= 0).
+      { destruct (Req_dec (mixture (q ^ (K - 1)) c) 1) as [E0 | N]; [rewrite E0, ln_1; lra |].
+        left. rewrite <- ln_1. apply ln_increasing; lra. }
+      nra.
 Qed.
 
 (* The cluster tail of Theorem1Run.run_lemma7 from a tail of the mean of l >= 1 uniform draws from
@@ -499,3 +520,67 @@ Proof.
   - rewrite E_iid_map. apply iid_same_law. intro f. rewrite E_dmap, !E_uniform, map_map, map_length.
     reflexivity.
 Qed.
+
+(* ---- Theorem 1 with vector Hoeffding its one probabilistic hypothesis ----------------------- *)
+Section Theorem1Vector.
+(* Theorem 1's parameters (Theorem1.v), r = ceil(k eta) draws per iteration (any r >= k eta),
+   elim S2's elimination (needed for k = 1). *)
+Variables (k m n : positive) (delta gamma q eta : R) (beta : nat) (elim : bool) (r : nat).
+Hypothesis delta_pos : 0 < delta.
+Hypothesis gamma_gt_1 : 1 < gamma.
+Hypothesis q_range : 0 < q < 1.
+Hypothesis eta_enough : eta_random k m delta gamma q <= eta.
+Hypothesis beta_enough : beta_union k n delta q <= INR beta.
+Hypothesis r_enough : INR (Pos.to_nat k) * eta <= INR r.
+Hypothesis k_elim : (2 <= Pos.to_nat k)%nat \/ elim = true.
+(* The instance in R^m: labels below k, Definition 2 with mu_t the mean of C_t. *)
+Variables (label : nat -> nat) (pt : nat -> (nat -> R)).
+Hypothesis label_range : forall x, (x < Pos.to_nat n)%nat -> (label x < Pos.to_nat k)%nat.
+Hypothesis margin : forall x y, (x < Pos.to_nat n)%nat -> (y < Pos.to_nat n)%nat -> label y <> label x ->
+  gamma * dist (m := Euclid (Pos.to_nat m)) (pt x) (center_of n label pt (label x)) <
+  dist (m := Euclid (Pos.to_nat m)) (pt y) (center_of n label pt (label x)).
+(* The oracle's rate of clear answers, q~ >= q (Definition 5). *)
+Variable qt : R.
+Hypothesis qt_range : 0 <= qt <= 1.
+Hypothesis qt_ge_q : q <= qt.
+(* The one statement assumed. *)
+Hypothesis vh : vector_hoeffding.
+
+(* Theorem 1 (thm:optimal_cover_ran): the run outputs the oracle's clustering with probability at
+   least 1 - delta. *)
+Theorem theorem1_random_weak :
+  P (run_law k n beta r qt qt_range)
+    (fun w => negb (Algorithm1.recovered_b (Euclid (Pos.to_nat m)) (Pos.to_nat n) (Pos.to_nat k)
+                     label pt _ (phase1_run k n (Pos.to_nat m) beta elim label pt)
+                     (fun w i j b => Erasure.erased_at (snd w) i j b) beta w)) <= delta.
+Proof.
+  assert (Mpos : INR (Pos.to_nat m) = Rpos m).
+  { unfold Rpos. rewrite INR_IZR_INZ, positive_nat_Z. reflexivity. }
+  assert (Cl : forall t (Hc : cluster_rows n label t <> []) l,
+             P (iid (uniform (cluster_rows n label t) Hc) l) (bad_z n (Pos.to_nat m) gamma label pt t)
+             <= (Rpos m + 1) * exp (- (INR l * ((gamma - 1) ^ 2 / 8)))).
+  { apply (cluster_tail_from n (Pos.to_nat m) gamma label pt
+             (fun l => (Rpos m + 1) * exp (- (INR l * ((gamma - 1) ^ 2 / 8))))).
+    - simpl INR. rewrite Rmult_0_l, Ropp_0, exp_0. pose proof (Rpos_pos m). lra.
+    - exact gamma_gt_1.
+    - intros t HC l Hl. rewrite <- Mpos.
+      replace ((gamma - 1) ^ 2 / 8) with (((gamma - 1) / 2) ^ 2 / 2) by field.
+      apply vh; [| exact Hl | lra].
+      intros c Hc. apply in_map_iff in Hc. destruct Hc as [x [<- Hx]].
+      unfold cluster_rows in Hx. apply filter_In in Hx. destruct Hx as [Hx Lx].
+      apply Nat.eqb_eq in Lx.
+      exact (Algorithm1.radius_bounds (Euclid (Pos.to_nat m)) (Pos.to_nat n) label pt
+               (center_of n label pt) t x Hx Lx). }
+  refine (Theorem1.theorem1_random_weak k m n delta gamma q eta beta delta_pos gamma_gt_1 q_range
+            eta_enough beta_enough (Euclid (Pos.to_nat m)) label pt (center_of n label pt)
+            label_range margin Blocks (iid (block_law k n r qt qt_range) (Pos.to_nat k))
+            qt qt_range qt_ge_q (phase1_run k n (Pos.to_nat m) beta elim label pt) _).
+  intros i Hi. eapply Rle_trans.
+  { apply (run_lemma7 k n (Pos.to_nat m) gamma beta elim r qt qt_range k_elim label pt label_range
+             gamma_gt_1 margin (Rpos m + 1) ((gamma - 1) ^ 2 / 8)); [| | exact Cl | exact Hi].
+    - pose proof (Rpos_pos m). lra.
+    - apply Rmult_le_pos; [apply pow2_ge_0 | lra]. }
+  apply Rmult_le_compat_l; [pose proof (Rpos_pos m); lra |].
+  apply draws_bound; [lra | lra | apply Rmult_le_pos; [apply pow2_ge_0 | lra] | lia | exact r_enough].
+Qed.
+End Theorem1Vector.
