@@ -14,7 +14,7 @@
 From Coq Require Import Reals Lra Lia List Permutation Classical_Prop.
 Import ListNotations.
 From SSAC Require Import FiniteProb Phase1 Phase1Model Phase1Tail MeanTail Metric Bounds.
-From SSAC Require Algorithm1 Erasure Theorem1 Hoeffding.
+From SSAC Require Algorithm1 Erasure Theorem1 Hoeffding BoundsMcDiarmid Theorem1McDiarmid.
 Open Scope R_scope.
 
 (* ---- R^m with the Euclidean distance (vectors nat -> R, coordinates 0 .. m-1) -------------- *)
@@ -521,6 +521,16 @@ Proof.
     reflexivity.
 Qed.
 
+(* r(C_t), as Algorithm1.v defines it from mu_t, bounds the distance of C_t's points to their mean. *)
+Lemma cluster_radius (n : positive) (m : nat) (label : nat -> nat) (pt : nat -> (nat -> R)) (t : nat) :
+  forall c, In c (map pt (cluster_rows n label t)) ->
+  vnorm m (fun j => c j - vmean (map pt (cluster_rows n label t)) j) <= radius_of n m label pt t.
+Proof.
+  intros c Hc. apply in_map_iff in Hc. destruct Hc as [x [<- Hx]].
+  unfold cluster_rows in Hx. apply filter_In in Hx. destruct Hx as [Hx Lx]. apply Nat.eqb_eq in Lx.
+  exact (Algorithm1.radius_bounds (Euclid m) (Pos.to_nat n) label pt (center_of n label pt) t x Hx Lx).
+Qed.
+
 (* ---- Theorem 1 with vector Hoeffding its one probabilistic hypothesis ----------------------- *)
 Section Theorem1Vector.
 (* Theorem 1's parameters (Theorem1.v), r = ceil(k eta) draws per iteration (any r >= k eta),
@@ -565,12 +575,7 @@ Proof.
     - exact gamma_gt_1.
     - intros t HC l Hl. rewrite <- Mpos.
       replace ((gamma - 1) ^ 2 / 8) with (((gamma - 1) / 2) ^ 2 / 2) by field.
-      apply vh; [| exact Hl | lra].
-      intros c Hc. apply in_map_iff in Hc. destruct Hc as [x [<- Hx]].
-      unfold cluster_rows in Hx. apply filter_In in Hx. destruct Hx as [Hx Lx].
-      apply Nat.eqb_eq in Lx.
-      exact (Algorithm1.radius_bounds (Euclid (Pos.to_nat m)) (Pos.to_nat n) label pt
-               (center_of n label pt) t x Hx Lx). }
+      apply vh; [apply cluster_radius | exact Hl | lra]. }
   refine (Theorem1.theorem1_random_weak k m n delta gamma q eta beta delta_pos gamma_gt_1 q_range
             eta_enough beta_enough (Euclid (Pos.to_nat m)) label pt (center_of n label pt)
             label_range margin Blocks (iid (block_law k n r qt qt_range) (Pos.to_nat k))
@@ -584,3 +589,61 @@ Proof.
   apply draws_bound; [lra | lra | apply Rmult_le_pos; [apply pow2_ge_0 | lra] | lia | exact r_enough].
 Qed.
 End Theorem1Vector.
+
+(* ---- Theorem 1 with eta_mcdiarmid: no probabilistic hypothesis ----------------------------- *)
+Section Theorem1McD.
+(* Theorem1McDiarmid.v's parameters (no m in eta_mcdiarmid; delta < 1), the run as above. *)
+Variables (k n : positive) (m : nat) (delta gamma q eta : R) (beta : nat) (elim : bool) (r : nat).
+Hypothesis delta_range : 0 < delta < 1.
+Hypothesis gamma_gt_1 : 1 < gamma.
+Hypothesis q_range : 0 < q < 1.
+Hypothesis eta_enough : BoundsMcDiarmid.eta_mcdiarmid k delta gamma q <= eta.
+Hypothesis beta_enough : beta_union k n delta q <= INR beta.
+Hypothesis r_enough : INR (Pos.to_nat k) * eta <= INR r.
+Hypothesis k_elim : (2 <= Pos.to_nat k)%nat \/ elim = true.
+Variables (label : nat -> nat) (pt : nat -> (nat -> R)).
+Hypothesis label_range : forall x, (x < Pos.to_nat n)%nat -> (label x < Pos.to_nat k)%nat.
+Hypothesis margin : forall x y, (x < Pos.to_nat n)%nat -> (y < Pos.to_nat n)%nat -> label y <> label x ->
+  gamma * dist (m := Euclid m) (pt x) (center_of n label pt (label x)) <
+  dist (m := Euclid m) (pt y) (center_of n label pt (label x)).
+Variable qt : R.
+Hypothesis qt_range : 0 <= qt <= 1.
+Hypothesis qt_ge_q : q <= qt.
+
+(* Theorem 1 at eta >= eta_mcdiarmid: the run outputs the oracle's clustering with probability at
+   least 1 - delta.  Every step is proved: the cluster tail is MeanTail.v's McDiarmid tail
+   (Theorem1McDiarmid.uniform_lemma7_mcd_tail). *)
+Theorem theorem1_random_weak_mcdiarmid :
+  P (run_law k n beta r qt qt_range)
+    (fun w => negb (Algorithm1.recovered_b (Euclid m) (Pos.to_nat n) (Pos.to_nat k)
+                     label pt _ (phase1_run k n m beta elim label pt)
+                     (fun w i j b => Erasure.erased_at (snd w) i j b) beta w)) <= delta.
+Proof.
+  set (w0 := BoundsMcDiarmid.mcd_root k delta).
+  assert (W0 : 0 <= w0) by apply sqrt_pos.
+  assert (C0 : 0 < BoundsMcDiarmid.mcd_exponent k delta gamma)
+    by (apply BoundsMcDiarmid.mcd_exponent_pos; assumption).
+  assert (Cl : forall t (Hc : cluster_rows n label t <> []) l,
+             P (iid (uniform (cluster_rows n label t) Hc) l) (bad_z n m gamma label pt t)
+             <= exp (w0 / 2) * exp (- (INR l * BoundsMcDiarmid.mcd_exponent k delta gamma))).
+  { apply (cluster_tail_from n m gamma label pt
+             (fun l => exp (w0 / 2) * exp (- (INR l * BoundsMcDiarmid.mcd_exponent k delta gamma)))).
+    - simpl INR. rewrite Rmult_0_l, Ropp_0, exp_0, Rmult_1_r. rewrite <- exp_0.
+      apply Hoeffding.exp_mono. lra.
+    - exact gamma_gt_1.
+    - intros t HC l _. apply Theorem1McDiarmid.uniform_lemma7_mcd_tail; [apply cluster_radius | exact gamma_gt_1]. }
+  refine (Theorem1McDiarmid.theorem1_mcdiarmid_given_lemma7 k n delta gamma q eta beta delta_range
+            gamma_gt_1 q_range eta_enough beta_enough (Euclid m) label pt (center_of n label pt)
+            label_range margin Blocks (iid (block_law k n r qt qt_range) (Pos.to_nat k))
+            qt qt_range qt_ge_q (phase1_run k n m beta elim label pt) _).
+  intros i Hi. eapply Rle_trans.
+  { apply (run_lemma7 k n m gamma beta elim r qt qt_range k_elim label pt label_range
+             gamma_gt_1 margin (exp (w0 / 2)) (BoundsMcDiarmid.mcd_exponent k delta gamma));
+      [| | exact Cl | exact Hi].
+    - rewrite <- exp_0. apply Hoeffding.exp_mono. lra.
+    - lra. }
+  unfold BoundsMcDiarmid.mcd_tail. fold w0.
+  apply Rmult_le_compat_l; [left; apply exp_pos |].
+  apply draws_bound; [lra | lra | lra | lia | exact r_enough].
+Qed.
+End Theorem1McD.
