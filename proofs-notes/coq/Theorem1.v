@@ -208,7 +208,7 @@ Proof.
 Qed.
 
 (* Theorem 1: P(the output is not the oracle's clustering) <= delta. *)
-Theorem theorem1_random_weak : P not_recovered <= delta.
+Theorem theorem1_random_weak_given_lemma7 : P not_recovered <= delta.
 Proof.
   set (first_bad_center := fun i w =>
          andb (forallb (fun i' => iteration_ok i' w) (seq 0 i)) (phase1_bad i w)).

@@ -576,7 +576,7 @@ Proof.
     - intros t HC l Hl. rewrite <- Mpos.
       replace ((gamma - 1) ^ 2 / 8) with (((gamma - 1) / 2) ^ 2 / 2) by field.
       apply vh; [apply cluster_radius | exact Hl | lra]. }
-  refine (Theorem1.theorem1_random_weak k m n delta gamma q eta beta delta_pos gamma_gt_1 q_range
+  refine (Theorem1.theorem1_random_weak_given_lemma7 k m n delta gamma q eta beta delta_pos gamma_gt_1 q_range
             eta_enough beta_enough (Euclid (Pos.to_nat m)) label pt (center_of n label pt)
             label_range margin Blocks (iid (block_law k n r qt qt_range) (Pos.to_nat k))
             qt qt_range qt_ge_q (phase1_run k n (Pos.to_nat m) beta elim label pt) _).
