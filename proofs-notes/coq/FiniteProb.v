@@ -24,7 +24,7 @@
    one coordinate of iid draws (`P_iid_nth`) and P(all l draws satisfy e) = P(e)^l (`P_iid_all`),
    and the laws above (`P_bernoulli`, `E_uniform`); the outcomes of ret, bind, prod and iid
    (`in_ret`, `in_bind`, `in_prod`, `iid_length`, `in_iid_elem`) for arguments on the support
-   (`E_le_support`, `P_monotone_support`). *)
+   (`E_le_support`, `P_monotone_support`); finite Fubini (`E_swap`). *)
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 Open Scope R_scope.
@@ -258,6 +258,15 @@ Proof.
   unfold ind at 1. destruct (e1 a); simpl.
   - rewrite Rmult_1_l. reflexivity.
   - rewrite Rmult_0_l. apply E_const.
+Qed.
+
+(* Finite Fubini: the order of two independent draws does not matter. *)
+Lemma E_swap {A B} (d : Dist A) (d' : Dist B) (F : A -> B -> R) :
+  E d (fun x => E d' (F x)) = E d' (fun t => E d (fun x => F x t)).
+Proof.
+  unfold E at 1 4. induction (outcomes d) as [| [w a] l IH]; simpl.
+  - symmetry. apply E_const.
+  - rewrite IH. rewrite <- E_scale, <- E_plus. reflexivity.
 Qed.
 
 (* l independent draws from d, in draw order. *)

@@ -16,9 +16,9 @@
    - `theorem1_mcdiarmid_given_lemma7`: Theorem 1 on Theorem1.v's concrete space (the erasure
      tail proved there) with eta >= eta_mcdiarmid, from Lemma 7's tail for the run in mcd_tail's
      form, which remains its one probabilistic hypothesis: Phase 1 is Theorem1.v's function
-     phase1 of the randomness, and the step from the run's draws to lemma7_mcdiarmid's model
-     (conditioning on earlier iterations, pigeonhole, exchangeability within Z_p) is not proved
-     here. *)
+     phase1 of the randomness; Theorem1Run.v proves that hypothesis for Phase1Model.v's Phase 1
+     (conditioning on earlier iterations, pigeonhole, exchangeability within Z_p) and states
+     `theorem1_random_weak_mcdiarmid` with no probabilistic hypothesis. *)
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 From SSAC Require Import FiniteProb Hoeffding McDiarmid MeanTail Inversion Bounds BoundsMcDiarmid.
@@ -147,15 +147,6 @@ Qed.
    sum_l C(s,l) qa^l (1-qa)^(s-l) (tail at l).  Here no known draw (l = 0) counts as a failure
    (Theorem1.v: Phase 1 then gives no p), and the tail at l is H e^{-l c}, so the mixture is
    H (1 - qa + qa e^{-c})^s, proved by induction on s without binomial coefficients. *)
-
-(* Finite Fubini. *)
-Lemma E_swap {A B} (d : Dist A) (d' : Dist B) (F : A -> B -> R) :
-  E d (fun x => E d' (F x)) = E d' (fun t => E d (fun x => F x t)).
-Proof.
-  unfold E at 1 4. induction (outcomes d) as [| [w a] l IH]; simpl.
-  - symmetry. apply E_const.
-  - rewrite IH. rewrite <- E_scale, <- E_plus. reflexivity.
-Qed.
 
 (* The draws whose assignment is known, in draw order. *)
 Definition known {A} (t : list (A * bool)) : list A := map fst (filter snd t).
