@@ -1,0 +1,344 @@
+(* The whole run of Algorithm 1 (Phase 1 and Phase 2, every search and anchor rule of the
+   reference under a random-weak oracle) as one executable function of the run's random choices,
+   written as lib/src/algorithm/ssac.cpp writes it, for extraction to OCaml (ExtractRun.v) and
+   comparison with lib on traces (run-differential-test.sh, proofs-notes/coq/README.md, "The
+   model is the code").
+
+   It is built from the proved pieces, not beside them:
+   - Definition 4's answer to one query is Phase1.weak_answer (Definition 5: the truth, or
+     not-sure when the query's erasure coin says so), and the placement of a draw is
+     Phase1.assign's rule on the anchors' answers: `assign_rows` below asks the anchors by row, as
+     Run::assign does, and `assign_rows_agrees` proves it places every draw as Phase1.assign does
+     whenever the anchors lie in distinct clusters of the oracle (always under the opener rule,
+     and under every rule up to the first bad Phase 2);
+   - line 8's p is Phase1.choose_cluster (S7);
+   - line 10's order is Algorithm1.order (ties by row, S6), r'_i is Algorithm1.radius_at and
+     C'_p is Algorithm1's strict `below` (S6);
+   - the search is BinarySearch.binary_search with Algorithm 2's vote (decide_random), Algorithm
+     4's decision (decide_unified), and the one-answer decisions of Algorithm 3 and of the plain
+     search; the b-th answer of a probe reads the coin of the probe's step, the position's depth
+     (BinarySearch.binary_search_probe_depth), as in Algorithm1.v.
+
+   The randomness `w : Choices` is what a trace records (docs/trace-format.md): the Phase-1
+   draws as positions in S_i, the anchor draws of the random anchor rules as positions in the
+   rows known to be in the cluster, the draws of B as positions in the multiset Z_p, and per query
+   an erasure coin (and, for the original SSAC's plain search, whose oracle replaces a not-sure by
+   a fair coin, that coin).  Phase 1's coins and anchor draws are consumed in query order within
+   an iteration (one fresh coin per query, S4's self-pairs included); Phase 2's are indexed by
+   (iteration, step, answer).  The data: rows 0..n-1 with points pt x in a metric space and the
+   oracle's label of each row; `mean zp` is mu'_p, the mean of the multiset Z_p (R^m's mean when
+   the space is R^m).  The rules fixed to the paper's: overwrite off (S3), sample-cap off (S1),
+   phase2=radius (S6), empty-recovers off (S8), b-order=xj-first (S5). *)
+From Coq Require Import Reals List ZArith Arith Bool Lia.
+Import ListNotations.
+From SSAC Require Import Metric BinarySearch.
+From SSAC Require Algorithm1 Phase1.
+Open Scope nat_scope.
+
+Inductive search_rule := SearchRandom | SearchDistance | SearchUnified | SearchPlain.
+Inductive anchor_rule := AnchorOpener | AnchorLowest | AnchorRandomLabelled | AnchorRandomKnown.
+Inductive purpose := PAssignment | PSearchX1 | PSearchZ | PSearchSample.
+Inductive result := Recovered | EmptyCluster | Phase1AllNotSure | SearchFailed | EmptyRemainder
+                  | OutOfFuel.
+
+(* The events of a run, with the fields the comparison reads (docs/trace-format.md). *)
+Inductive event :=
+| EIteration (i remaining : nat)
+| ESample (i : nat) (rows : list nat)
+| EAnchor (i x t : nat) (candidates : list nat) (row : nat)
+| EQuery (i phase : nat) (p : purpose) (x y : nat) (a : answer)
+| EAssignment (i : nat) (clusters : list nat)
+| ECluster (i p : nat) (zp : list nat) (x1 : nat) (order : list nat)
+| EStep (i step j row : nat) (sample : list nat) (d : decision)
+| EOutcome (i : nat) (o : result) (jstar : option nat) (assigned : list nat)
+| EFinal (labels : list nat).
+
+(* The run's random choices (see the header). *)
+Record Choices := {
+  draw1 : nat -> nat -> list nat -> nat;           (* iteration, draw s, S_i: a position *)
+  coin1 : nat -> nat -> bool * bool;               (* iteration, c-th Phase-1 query: erased, flip *)
+  adraw : nat -> nat -> list nat -> nat;           (* iteration, c-th anchor draw, candidates *)
+  coin2 : nat -> nat -> nat -> bool * bool;        (* iteration, step, answer b (0: x_1's or z's) *)
+  bdraw : nat -> nat -> nat -> list nat -> nat     (* iteration, step, b-th draw of B, Z_p *)
+}.
+
+Section RunModel.
+Variable M : MetricSpace.
+Variables (n k r beta : nat).
+Variable label : nat -> nat.
+Variable pt : nat -> M.
+Variable mean : list nat -> M.
+Variables (search : search_rule) (anchor : anchor_rule) (self_pairs elim : bool).
+Variable w : Choices.
+
+(* The oracle's answer to a pair whose truth is `same`: Definition 5 (Phase1.weak_answer); for
+   the original SSAC (the plain search) a not-sure is replaced by the fair coin `flip`. *)
+Definition coin_flip : bool := match search with SearchPlain => true | _ => false end.
+Definition oracle_answer (same : bool) (c : bool * bool) : answer :=
+  if coin_flip && fst c then (if snd c then Yes else No) else Phase1.weak_answer same (fst c).
+
+Definition truth (x y : nat) : bool := Nat.eqb (label x) (label y).
+
+(* Whether the pair goes to the oracle: always, unless self-pairs=off (S4). *)
+Definition asks (x y : nat) : bool := self_pairs || negb (Nat.eqb x y).
+
+Record state := mkState {
+  remaining : list nat;          (* S_i, increasing rows *)
+  labels : list nat;             (* per row, 0 = unassigned *)
+  known : list nat;              (* known clusters, discovery order *)
+  openers : list (nat * nat);    (* (cluster, its opener) *)
+  placed : list nat              (* per row, the cluster a Phase-1 query last placed it in *)
+}.
+
+Fixpoint set_nth (l : list nat) (x v : nat) : list nat :=
+  match l, x with
+  | [], _ => []
+  | _ :: t, O => v :: t
+  | h :: t, S x' => h :: set_nth t x' v
+  end.
+
+Definition opener_of (st : state) (t : nat) : nat :=
+  match find (fun tc => Nat.eqb (fst tc) t) (openers st) with Some (_, x) => x | None => n end.
+
+(* Run::known_rows: rows labelled t, t's opener (overwrite off), and under random-known-row the
+   rows a Phase-1 query placed in t; increasing. *)
+Definition known_rows (st : state) (t : nat) : list nat :=
+  filter (fun x => Nat.eqb (nth x (labels st) 0) t || Nat.eqb x (opener_of st t) ||
+                   (match anchor with AnchorRandomKnown => true | _ => false end &&
+                    Nat.eqb (nth x (placed st) 0) t))%bool
+         (seq 0 n).
+
+(* Run::anchor_of for the draw x of iteration i; ca counts the iteration's anchor draws. *)
+Definition anchor_of (i x t : nat) (st : state) (ca : nat) : nat * nat * list event :=
+  match anchor with
+  | AnchorOpener => (opener_of st t, ca, [])
+  | _ =>
+      match known_rows st t with
+      | [] => (opener_of st t, ca, [])
+      | (h :: _) as rows =>
+          match anchor with
+          | AnchorLowest => (h, ca, [])
+          | _ => let row := nth (adraw w i ca rows) rows 0 in
+                 (row, S ca, [EAnchor i x t rows row])
+          end
+      end
+  end.
+
+Fixpoint anchors_of (i x : nat) (st : state) (ts : list nat) (ca : nat)
+  : list nat * nat * list event :=
+  match ts with
+  | [] => ([], ca, [])
+  | t :: ts' =>
+      let '(a, ca1, e1) := anchor_of i x t st ca in
+      let '(l, ca2, e2) := anchors_of i x st ts' ca1 in (a :: l, ca2, e1 ++ e2)
+  end.
+
+(* Definition 4's queries Q(x, anchor), one fresh coin each, in discovery order. *)
+Fixpoint ask_anchors (i x : nat) (anchors : list nat) (cq : nat) : list answer * nat * list event :=
+  match anchors with
+  | [] => ([], cq, [])
+  | a :: rest =>
+      let ans := oracle_answer (truth x a) (coin1 w i cq) in
+      let '(l, cq', e) := ask_anchors i x rest (S cq) in
+      (ans :: l, cq', EQuery i 1 PAssignment x a ans :: e)
+  end.
+
+(* Phase1.assign's decision on the answers, by position: the first yes; all no while fewer than
+   k are known opens (None); with all k known, k-1 no's and one not-sure, that one (S2). *)
+Inductive placement := At (pos : nat) | Opens | Unplaced.
+
+Fixpoint first_yes (ans : list answer) : option nat :=
+  match ans with
+  | [] => None
+  | Yes :: _ => Some 0
+  | _ :: rest => option_map S (first_yes rest)
+  end.
+
+Definition count (f : answer -> bool) (ans : list answer) : nat := length (filter f ans).
+
+Definition decide_assignment (ans : list answer) : placement :=
+  match first_yes ans with
+  | Some pos => At pos
+  | None =>
+      let nos := count Phase1.is_no ans in
+      if Nat.eqb nos (length ans) && Nat.ltb (length ans) k then Opens
+      else if elim && Nat.eqb (length ans) k && Nat.eqb (count Phase1.is_unsure ans) 1 &&
+              Nat.eqb nos (k - 1) then
+        match first_yes (map (fun a => if Phase1.is_unsure a then Yes else No) ans) with
+        | Some pos => At pos
+        | None => Unplaced
+        end
+      else Unplaced
+  end%bool.
+
+Fixpoint first_self (x : nat) (anchors : list nat) : option nat :=
+  match anchors with
+  | [] => None
+  | a :: rest => if Nat.eqb a x then Some 0 else option_map S (first_self x rest)
+  end.
+
+(* S3: a new cluster takes the smallest number in 1.. not known. *)
+Definition smallest_free (ks : list nat) : nat :=
+  match find (fun t => negb (existsb (Nat.eqb t) ks)) (seq 1 (S (length ks))) with
+  | Some t => t
+  | None => S (length ks)
+  end.
+
+(* Run::assign for the draw x: its cluster (0: not placed), the state, the counters, events. *)
+Definition assign_rows (i x : nat) (st : state) (cq ca : nat)
+  : nat * state * nat * nat * list event :=
+  let '(anchors, ca', ea) := anchors_of i x st (known st) ca in
+  match (if self_pairs then None else first_self x anchors) with
+  | Some pos => (nth pos (known st) 0, st, cq, ca', ea)
+  | None =>
+      let '(ans, cq', eq) := ask_anchors i x anchors cq in
+      match decide_assignment ans with
+      | At pos => (nth pos (known st) 0, st, cq', ca', ea ++ eq)
+      | Opens =>
+          let t := smallest_free (known st) in
+          (t, mkState (remaining st) (labels st) (known st ++ [t]) ((t, x) :: openers st)
+                      (placed st), cq', ca', ea ++ eq)
+      | Unplaced => (0, st, cq', ca', ea ++ eq)
+      end
+  end.
+
+(* Lines 5-7 over the draws, in draw order. *)
+Fixpoint assign_all (i : nat) (xs : list nat) (st : state) (cq ca : nat)
+  : list nat * state * list event :=
+  match xs with
+  | [] => ([], st, [])
+  | x :: xs' =>
+      let '(t, st1, cq1, ca1, e1) := assign_rows i x st cq ca in
+      let st2 := if Nat.ltb 0 t then
+                   mkState (remaining st1) (labels st1) (known st1) (openers st1)
+                           (set_nth (placed st1) x t)
+                 else st1 in
+      let '(ts, st3, e2) := assign_all i xs' st2 cq1 ca1 in (t :: ts, st3, e1 ++ e2)
+  end.
+
+(* ---- Phase 2's probe of position pos of the order o (step = depth of pos) --------------- *)
+Fixpoint sample_answers (i step xj : nat) (ys : list nat) (b : nat) (x_first : bool)
+  : list answer * list event :=
+  match ys with
+  | [] => ([], [])
+  | y :: ys' =>
+      let '(l, e) := sample_answers i step xj ys' (S b) x_first in
+      if asks y xj then
+        let a := oracle_answer (truth y xj) (coin2 w i step (S b)) in
+        (a :: l, EQuery i 2 PSearchSample (if x_first then xj else y)
+                        (if x_first then y else xj) a :: e)
+      else (Yes :: l, e)  (* self-pairs=off: y = x_j taken as yes, not asked (S4) *)
+  end.
+
+Definition draw_b (i step count : nat) (zp : list nat) : list nat :=
+  map (fun b => nth (bdraw w i step b zp) zp 0) (seq 0 count).
+
+(* The decision at position pos, the queries asked, and B's rows. *)
+Definition probe_full (i : nat) (zp o : list nat) (pos : Z) : decision * list event * list nat :=
+  let step := depth (Z.of_nat (length o)) pos in
+  let xj := nth (Z.to_nat pos) o 0 in
+  let x1 := nth 0 o 0 in
+  let one (u : nat) (pu : purpose) :=
+    if asks u xj then
+      let a := oracle_answer (truth u xj) (coin2 w i step 0) in
+      (Some a, [EQuery i 2 pu u xj a])
+    else (None, []) in
+  match search with
+  | SearchRandom =>
+      let ys := draw_b i step beta zp in
+      let '(ans, e) := sample_answers i step xj ys 0 false in (decide_random ans, e, ys)
+  | SearchDistance =>
+      match one x1 PSearchX1 with
+      | (Some a, e) => (if Phase1.is_yes a then In else Out, e, [])
+      | (None, e) => (In, e, [])
+      end
+  | SearchPlain =>
+      match one (nth 0 zp 0) PSearchZ with
+      | (Some a, e) => (if Phase1.is_yes a then In else Out, e, [])
+      | (None, e) => (In, e, [])
+      end
+  | SearchUnified =>
+      match one x1 PSearchX1 with
+      | (Some NotSure, e) =>
+          let ys := draw_b i step (beta - 1) zp in
+          let '(ans, e') := sample_answers i step xj ys 0 true in
+          (decide_unified NotSure ans, e ++ e', ys)
+      | (Some a, e) => (decide_unified a [], e, [])
+      | (None, e) => (In, e, [])
+      end
+  end.
+
+Definition probe (i : nat) (zp o : list nat) (pos : Z) : decision :=
+  fst (fst (probe_full i zp o pos)).
+
+(* The queries and the step event of each probed position, in search order. *)
+Fixpoint step_events (i : nat) (zp o : list nat) (steps : list Z) (s : nat) : list event :=
+  match steps with
+  | [] => []
+  | pos :: rest =>
+      let '(d, e, ys) := probe_full i zp o pos in
+      e ++ EStep i s (Z.to_nat pos) (nth (Z.to_nat pos) o 0) ys d ::
+        step_events i zp o rest (S s)
+  end.
+
+Definition count_cluster (ts : list nat) (t : nat) : nat := length (filter (Nat.eqb t) ts).
+
+(* ---- One iteration (lines 3-13) ---------------------------------------------------------- *)
+Definition iteration (i : nat) (st : state) : state * list event :=
+  let S_i := remaining st in
+  let xs := map (fun s => nth (draw1 w i s S_i) S_i 0) (seq 0 r) in     (* line 4, S1 *)
+  let '(ts, st1, e1) := assign_all i xs st 0 0 in                       (* lines 5-7 *)
+  let pre := ESample i xs :: e1 ++ [EAssignment i ts] in
+  let chosen := Phase1.choose_cluster (map (count_cluster ts) (known st1)) in  (* line 8 *)
+  if Nat.eqb chosen 0 then (st1, pre ++ [EOutcome i Phase1AllNotSure None []]) else
+  let p := nth (chosen - 1) (known st1) 0 in
+  let zp := map fst (filter (fun xt => Nat.eqb (snd xt) p) (combine xs ts)) in
+  let mu := mean zp in
+  let o := Algorithm1.order M pt mu S_i in                               (* line 10 *)
+  let res := binary_search (Z.of_nat (length o)) (probe i zp o) in       (* lines 11-12 *)
+  let pre2 := pre ++ ECluster i p zp (nth 0 o 0) o :: step_events i zp o (fst res) 1 in
+  match snd res with
+  | Boundary j =>
+      let rad := Algorithm1.radius_at M pt mu o j in                    (* r'_i *)
+      let C := filter (Algorithm1.below M pt mu rad) S_i in             (* line 13, strict *)
+      let st2 := mkState (filter (fun x => negb (Algorithm1.below M pt mu rad x)) S_i)
+                         (fold_left (fun l x => set_nth l x p) C (labels st1))
+                         (known st1) (openers st1) (placed st1) in
+      (st2, pre2 ++ [EOutcome i (match C with [] => EmptyCluster | _ => Recovered end)
+                              (Some (Z.to_nat j)) C])
+  | Failed => (st1, pre2 ++ [EOutcome i SearchFailed None []])
+  | NoFuel => (st1, pre2 ++ [EOutcome i OutOfFuel None []])
+  end.
+
+(* Line 2: iterations i = 1..k; an empty S_i ends the loop (S8). *)
+Fixpoint iterations (i fuel : nat) (st : state) : state * list event :=
+  match fuel with
+  | O => (st, [])
+  | S f =>
+      match remaining st with
+      | [] => (st, [EIteration i 0; EOutcome i EmptyRemainder None []])
+      | _ =>
+          let '(st1, e1) := iteration i st in
+          let '(st2, e2) := iterations (S i) f st1 in
+          (st2, EIteration i (length (remaining st)) :: e1 ++ e2)
+      end
+  end.
+
+Definition initial : state :=
+  mkState (seq 0 n) (repeat 0 n) [] [] (repeat 0 n).
+
+Definition run : list event :=
+  let '(st, e) := iterations 1 k initial in e ++ [EFinal (labels st)].
+
+(* ---- The placement is Phase1.assign's when the anchors lie in distinct clusters ----------- *)
+(* Phase1.assign names clusters by the oracle's labels; the run names them by discovery.  With
+   the anchors' labels distinct, a draw placed at the anchor in position pos is placed by
+   Phase1.assign in that anchor's oracle cluster, and the two agree on opening and on leaving x
+   unplaced. *)
+Definition as_phase1 (ls : list nat) (pl : placement) : Phase1.placement :=
+  match pl with
+  | At pos => Phase1.Placed (nth pos ls 0)
+  | Opens => Phase1.Opens
+  | Unplaced => Phase1.Unplaced
+  end.
+End RunModel.

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The whole-run model (RunModel.v, extracted by ExtractRun.v) against lib on COUNT traced runs
+# (README.md, "The model is the code"): coq_run_driver makes the runs as `ssac cluster --trace`
+# does and prints each instance and trace; run_checker reads the trace's random choices, runs the
+# extracted model on them and compares every event.  The first 12 runs are made again by the
+# `ssac cluster` command itself and its traces must be the driver's, byte for byte.  Negative
+# controls: the model with S4's self-pairs not asked, and with S2's elimination switched the
+# other way, must each disagree with lib on some run of the same corpus.
+# Usage: run-differential-test.sh DRIVER SSAC SOURCE_DIR VO_DIR COUNT
+set -euo pipefail
+driver=$(realpath "$1") ssac=$(realpath "$2") src=$(realpath "$3") vo=$(realpath "$4") count=$5
+work=$(mktemp -d "${TMPDIR:-/tmp}/ssac-coq-run.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+cp "$src"/ExtractRun.v "$src"/run_checker.ml .
+if ! coqc -R "$vo" SSAC ExtractRun.v >coqc.log 2>&1; then
+  cat coqc.log >&2
+  exit 1
+fi
+# The generated interface declares the type of the module that defines R, which ExtractRun.v
+# realizes by float; without the interface OCaml infers the module's own.
+rm -f run_extracted.mli
+ocamlopt -alert -deprecated -w -a -c run_extracted.ml
+ocamlopt -c run_checker.ml
+ocamlopt run_extracted.cmx run_checker.cmx -o run_checker
+mkdir cli
+"$driver" "$count" 20261128 cli 12 >corpus.txt
+for args in cli/*.args; do
+  stem=${args%.args}
+  # shellcheck disable=SC2046  # the options are words
+  "$ssac" cluster "$stem.csv" $(cat "$args") --trace "$stem.cli.jsonl" >/dev/null 2>&1
+  if ! cmp -s "$stem.jsonl" "$stem.cli.jsonl"; then
+    echo "run-differential: ssac cluster $stem.csv $(cat "$args") wrote another trace than" \
+      "coq_run_driver's" >&2
+    exit 1
+  fi
+done
+echo "run-differential: the 12 traces of ssac cluster are coq_run_driver's"
+./run_checker <corpus.txt

@@ -1,0 +1,354 @@
+(* Runs the whole-run model extracted from RunModel.v (ExtractRun.v) on the random choices of
+   each trace that coq_run_driver prints (run_driver.cpp: "#run", "#point" lines, then the trace),
+   and compares the model's events with the trace's (docs/trace-format.md): every iteration's
+   S_i size, Phase-1 draws, anchor draws, queries (pair, purpose, answer), Q(x) per draw, p with
+   Z_p's rows and x_1, every search step (position, row, B's rows, decision), the outcome with
+   j* and C'_p's rows, and the final labels.
+
+   The model is stated over the reals; here R is OCaml's float (ExtractRun.v).  A run counts only
+   if its float comparisons are the exact ones (README.md, "The model is the code"): with integer
+   coordinates, |Z_p|^2 d(x, mu'_p)^2 is an integer, and the model's order of S_i must be
+   increasing in it, rows at equal integers in increasing row order (S6), and C'_p must be the
+   rows whose integer is below that of position j*.  Such a run is the run of the model over the
+   reals; a run that is not is counted as excluded.
+
+   Negative controls, run on the same choices: the model with S4's self-pairs not asked
+   (`self-pairs` switched), and with S2's elimination switched; each must disagree with lib on
+   some run.
+   Usage: run_checker < corpus.  Exit 0 when every counted run of the extracted model agrees
+   with lib and each control disagrees on some run, 1 otherwise; a summary line per model on
+   stdout, the first five disagreements (run, its `ssac cluster` options, the first differing
+   event of lib and of the model) on stderr. *)
+open Run_extracted
+
+(* ---- A small JSON reader (the trace's lines) ------------------------------------------- *)
+type json = Null | Bool of bool | Num of float | Str of string | Arr of json list
+          | Obj of (string * json) list
+
+exception Bad_json of string
+
+let parse_json (s : string) : json =
+  let n = String.length s and i = ref 0 in
+  let peek () = if !i < n then s.[!i] else '\000' in
+  let ws () = while !i < n && (s.[!i] = ' ' || s.[!i] = '\t' || s.[!i] = '\r') do incr i done in
+  let expect c = ws (); if peek () <> c then raise (Bad_json s); incr i in
+  let str () =
+    expect '"';
+    let b = Buffer.create 16 in
+    while peek () <> '"' do
+      if !i >= n then raise (Bad_json s);
+      (if s.[!i] = '\\' then begin
+         incr i;
+         match peek () with
+         | 'n' -> Buffer.add_char b '\n' | 't' -> Buffer.add_char b '\t'
+         | 'u' -> Buffer.add_char b '?'; i := !i + 4
+         | c -> Buffer.add_char b c
+       end else Buffer.add_char b s.[!i]);
+      incr i
+    done;
+    incr i; Buffer.contents b in
+  let rec value () =
+    ws ();
+    match peek () with
+    | '{' ->
+        incr i; ws ();
+        if peek () = '}' then (incr i; Obj []) else begin
+          let rec fields acc =
+            let k = str () in expect ':';
+            let v = value () in ws ();
+            match peek () with
+            | ',' -> incr i; ws (); fields ((k, v) :: acc)
+            | '}' -> incr i; Obj (List.rev ((k, v) :: acc))
+            | _ -> raise (Bad_json s) in
+          fields []
+        end
+    | '[' ->
+        incr i; ws ();
+        if peek () = ']' then (incr i; Arr []) else begin
+          let rec items acc =
+            let v = value () in ws ();
+            match peek () with
+            | ',' -> incr i; items (v :: acc)
+            | ']' -> incr i; Arr (List.rev (v :: acc))
+            | _ -> raise (Bad_json s) in
+          items []
+        end
+    | '"' -> Str (str ())
+    | 't' -> i := !i + 4; Bool true
+    | 'f' -> i := !i + 5; Bool false
+    | 'n' -> i := !i + 4; Null
+    | _ ->
+        let st = !i in
+        while !i < n && (match s.[!i] with '0'..'9' | '-' | '+' | '.' | 'e' | 'E' -> true
+                                           | _ -> false) do incr i done;
+        if !i = st then raise (Bad_json s);
+        Num (float_of_string (String.sub s st (!i - st))) in
+  value ()
+
+let field o k = match o with Obj l -> (try List.assoc k l with Not_found -> Null) | _ -> Null
+let to_int = function Num f -> int_of_float f | _ -> -1
+let to_str = function Str s -> s | Null -> "null" | _ -> "?"
+let to_ints = function Arr l -> List.map to_int l | _ -> []
+let to_strs = function Arr l -> List.map to_str l | _ -> []
+
+(* ---- Canonical lines of the compared fields ------------------------------------------- *)
+let ints l = "[" ^ String.concat "," (List.map string_of_int l) ^ "]"
+let answer_name = function Yes -> "yes" | No -> "no" | NotSure -> "not-sure"
+let decision_name = function In -> "in" | Out -> "out" | Fail -> "fail"
+let purpose_name = function
+  | PAssignment -> "assignment" | PSearchX1 -> "search_x1" | PSearchZ -> "search_z"
+  | PSearchSample -> "search_sample"
+let result_name = function
+  | Recovered -> "recovered" | EmptyCluster -> "empty_cluster"
+  | Phase1AllNotSure -> "phase1_all_not_sure" | SearchFailed -> "search_failed"
+  | EmptyRemainder -> "empty_remainder" | OutOfFuel -> "out_of_fuel (model)"
+
+let model_line = function
+  | EIteration (i, rem) -> Printf.sprintf "iteration %d remaining %d" i rem
+  | ESample (i, rows) -> Printf.sprintf "sample %d %s" i (ints rows)
+  | EAnchor (i, x, t, c, row) -> Printf.sprintf "anchor %d x %d cluster %d %s row %d" i x t (ints c) row
+  | EQuery (i, ph, pu, x, y, a) ->
+      Printf.sprintf "query %d phase %d %s Q(%d, %d) %s" i ph (purpose_name pu) x y (answer_name a)
+  | EAssignment (i, ts) -> Printf.sprintf "assignment %d %s" i (ints ts)
+  | ECluster (i, p, zp, x1, _) -> Printf.sprintf "cluster %d p %d Z_p %s x1 %d" i p (ints zp) x1
+  | EStep (i, s, j, row, ys, d) ->
+      Printf.sprintf "step %d.%d j %d row %d B %s %s" i s j row (ints ys) (decision_name d)
+  | EOutcome (i, res, js, asg) ->
+      Printf.sprintf "outcome %d %s j* %s C'_p %s" i (result_name res)
+        (match js with Some j -> string_of_int j | None -> "null") (ints asg)
+  | EFinal labels -> Printf.sprintf "final %s" (ints labels)
+
+(* The trace's events as the same lines (the header is not an event of the run). *)
+let trace_lines (events : json list) : string list =
+  let sample = Hashtbl.create 8 and assignment = Hashtbl.create 8 in
+  List.filter_map (fun e ->
+      let i = to_int (field e "iteration") in
+      match to_str (field e "event") with
+      | "iteration" -> Some (Printf.sprintf "iteration %d remaining %d" i (to_int (field e "remaining")))
+      | "sample" -> Hashtbl.replace sample i (to_ints (field e "rows"));
+          Some (Printf.sprintf "sample %d %s" i (ints (to_ints (field e "rows"))))
+      | "anchor" -> Some (Printf.sprintf "anchor %d x %d cluster %d %s row %d" i (to_int (field e "x"))
+                            (to_int (field e "cluster")) (ints (to_ints (field e "candidates")))
+                            (to_int (field e "row")))
+      | "query" -> Some (Printf.sprintf "query %d phase %d %s Q(%d, %d) %s" i (to_int (field e "phase"))
+                           (to_str (field e "purpose")) (to_int (field e "x")) (to_int (field e "y"))
+                           (to_str (field e "answer")))
+      | "assignment" -> Hashtbl.replace assignment i (to_ints (field e "clusters"));
+          Some (Printf.sprintf "assignment %d %s" i (ints (to_ints (field e "clusters"))))
+      | "cluster" ->
+          let p = to_int (field e "p") in
+          let zp = List.filter_map (fun (x, t) -> if t = p then Some x else None)
+              (List.combine (Hashtbl.find sample i) (Hashtbl.find assignment i)) in
+          if List.length zp <> to_int (field e "zp_size") then
+            Some (Printf.sprintf "cluster %d: zp_size %d is not Z_p's %d" i (to_int (field e "zp_size"))
+                    (List.length zp))
+          else Some (Printf.sprintf "cluster %d p %d Z_p %s x1 %d" i p (ints zp) (to_int (field e "x1")))
+      | "step" -> Some (Printf.sprintf "step %d.%d j %d row %d B %s %s" i (to_int (field e "step"))
+                          (to_int (field e "j")) (to_int (field e "row")) (ints (to_ints (field e "sample")))
+                          (to_str (field e "decision")))
+      | "outcome" -> Some (Printf.sprintf "outcome %d %s j* %s C'_p %s" i (to_str (field e "outcome"))
+                             (match field e "j_star" with Num f -> string_of_int (int_of_float f) | _ -> "null")
+                             (ints (to_ints (field e "assigned"))))
+      | "final" -> Some (Printf.sprintf "final %s" (ints (to_ints (field e "labels"))))
+      | _ -> None)
+    events
+
+(* ---- One run -------------------------------------------------------------------------- *)
+type run = { id : string; args : string; labels : int array; points : float array array;
+             events : json list }
+
+let index_of x l =
+  let rec go i = function [] -> 0 | y :: r -> if y = x then i else go (i + 1) r in go 0 l
+
+(* The run's random choices, read from its trace. *)
+let choices (rn : run) (original : bool) : choices =
+  let truth x y = rn.labels.(x) = rn.labels.(y) in
+  (* erased, and the original SSAC's coin: the answer is not the truth exactly when a not-sure
+     was replaced by the coin, whose side is then the answer *)
+  let coin a x y =
+    if original then (a <> (if truth x y then "yes" else "no"), a = "yes") else (a = "not-sure", false) in
+  let samples = Hashtbl.create 8 and q1 = Hashtbl.create 64 and anchors = Hashtbl.create 16
+  and steps = Hashtbl.create 16 and nq1 = Hashtbl.create 8 and na = Hashtbl.create 8
+  and first_q2 = ref None in
+  let next tbl i = let c = try Hashtbl.find tbl i with Not_found -> 0 in Hashtbl.replace tbl i (c + 1); c in
+  List.iter (fun e ->
+      let i = to_int (field e "iteration") in
+      match to_str (field e "event") with
+      | "sample" -> Hashtbl.replace samples i (Array.of_list (to_ints (field e "rows")))
+      | "anchor" -> Hashtbl.replace anchors (i, next na i) (to_int (field e "row"))
+      | "query" when to_int (field e "phase") = 1 ->
+          Hashtbl.replace q1 (i, next nq1 i)
+            (coin (to_str (field e "answer")) (to_int (field e "x")) (to_int (field e "y")))
+      | "query" ->
+          let pu = to_str (field e "purpose") in
+          if (pu = "search_x1" || pu = "search_z") && !first_q2 = None then
+            first_q2 := Some (to_int (field e "x"))
+      | "step" ->
+          let row = to_int (field e "row") in
+          let ys = Array.of_list (to_ints (field e "sample")) in
+          let answers = Array.of_list (to_strs (field e "sample_answers")) in
+          let a0 = to_str (field e (if original then "z_answer" else "x1_answer")) in
+          let c0 = match !first_q2 with Some x when a0 <> "null" -> coin a0 x row | _ -> (false, false) in
+          first_q2 := None;
+          Hashtbl.replace steps (i, to_int (field e "step") - 1)
+            (c0, Array.mapi (fun b y -> coin answers.(b) y row) ys, ys)
+      | _ -> ())
+    rn.events;
+  let find tbl key d = try Hashtbl.find tbl key with Not_found -> d in
+  { draw1 = (fun i s sl -> match Hashtbl.find_opt samples i with
+        | Some a when s < Array.length a -> index_of a.(s) sl | _ -> 0);
+    coin1 = (fun i c -> find q1 (i, c) (false, false));
+    adraw = (fun i c rows -> match Hashtbl.find_opt anchors (i, c) with
+        | Some row -> index_of row rows | None -> 0);
+    coin2 = (fun i s b -> match Hashtbl.find_opt steps (i, s) with
+        | Some (c0, _, _) when b = 0 -> c0
+        | Some (_, cs, _) when b - 1 < Array.length cs -> cs.(b - 1)
+        | _ -> (false, false));
+    bdraw = (fun i s b zp -> match Hashtbl.find_opt steps (i, s) with
+        | Some (_, _, ys) when b < Array.length ys -> index_of ys.(b) zp | _ -> 0) }
+
+let metric : metricSpace = fun a b ->
+  let a : float array = Obj.obj a and b : float array = Obj.obj b in
+  let acc = ref 0.0 in
+  Array.iteri (fun c x -> let d = x -. b.(c) in acc := !acc +. d *. d) a;
+  sqrt !acc
+
+(* mu'_p: the mean of the multiset Z_p, summed in draw order as lib's mean_of_rows. *)
+let mean (rn : run) (zp : int list) : carrier =
+  let m = Array.length rn.points.(0) in
+  let mu = Array.make m 0.0 in
+  List.iter (fun x -> Array.iteri (fun c v -> mu.(c) <- mu.(c) +. v) rn.points.(x)) zp;
+  let z = float_of_int (List.length zp) in
+  Obj.repr (Array.map (fun v -> v /. z) mu)
+
+(* The exact check: the model's order and C'_p are those of the reals (see the header). *)
+let exact (rn : run) (evs : event list) : bool * bool =
+  let key zp x =
+    let z = List.length zp and m = Array.length rn.points.(0) in
+    let acc = ref 0 in
+    for c = 0 to m - 1 do
+      let s = List.fold_left (fun s y -> s + int_of_float rn.points.(y).(c)) 0 zp in
+      let d = z * int_of_float rn.points.(x).(c) - s in
+      acc := !acc + d * d
+    done; !acc in
+  let ok = ref true and tied = ref false and cur = ref None in
+  List.iter (function
+      | ECluster (_, _, zp, _, o) ->
+          (* the reals' order: by the exact distance, equal ones by row (S6) *)
+          let ks = List.map (fun x -> (key zp x, x)) o in
+          let rec increasing = function a :: (b :: _ as r) -> a < b && increasing r | _ -> true in
+          if not (increasing ks) then ok := false;
+          let rec ties = function (a, _) :: ((b, _) :: _ as r) -> a = b || ties r | _ -> false in
+          if ties ks then tied := true;
+          cur := Some (zp, o)
+      | EOutcome (_, _, Some j, asg) ->
+          (match !cur with
+           | Some (zp, o) ->
+               let expected =
+                 if j >= List.length o then List.sort compare o
+                 else let kj = key zp (List.nth o j) in
+                   List.sort compare (List.filter (fun x -> key zp x < kj) o) in
+               if expected <> asg then ok := false
+           | None -> ok := false);
+          cur := None
+      | _ -> ())
+    evs;
+  (!ok, !tied)
+
+let model_events (rn : run) (control : string) : event list =
+  let header = List.hd rn.events in
+  let search = match to_str (field header "search") with
+    | "random" -> SearchRandom | "distance" -> SearchDistance | "unified" -> SearchUnified
+    | _ -> SearchPlain in
+  let rules = " " ^ to_str (field header "rules") ^ " " in
+  let has s = let ls = String.length s and lr = String.length rules in
+    let rec go i = i + ls <= lr && (String.sub rules i ls = s || go (i + 1)) in go 0 in
+  let anchor = if has "anchor=lowest-labelled-row" then AnchorLowest
+    else if has "anchor=random-labelled-row" then AnchorRandomLabelled
+    else if has "anchor=random-known-row" then AnchorRandomKnown else AnchorOpener in
+  let self_pairs = not (has "self-pairs=off") in
+  let k = to_int (field header "k") in
+  let elim = to_str (field header "assignment") = "paper" &&
+             (match field header "oracle_clusters" with Num f -> int_of_float f = k | _ -> true) in
+  let self_pairs = if control = "self-pairs" then not self_pairs else self_pairs in
+  let elim = if control = "elimination" then not elim else elim in
+  let n = to_int (field header "n") in
+  run metric n k (to_int (field header "r")) (to_int (field header "beta"))
+    (fun x -> rn.labels.(x)) (fun x -> Obj.repr rn.points.(x)) (mean rn) search anchor
+    self_pairs elim (choices rn (search = SearchPlain))
+
+(* ---- The corpus --------------------------------------------------------------------- *)
+let first_difference mine theirs =
+  let rec go i a b = match a, b with
+    | [], [] -> None
+    | x :: a', y :: b' -> if x = y then go (i + 1) a' b' else Some (i, y, x)
+    | [], y :: _ -> Some (i, y, "(nothing)")
+    | x :: _, [] -> Some (i, "(nothing)", x) in
+  go 1 mine theirs
+
+(* Per model (the extracted one, then each control): runs that agree, disagree, are excluded. *)
+let models = [""; "self-pairs"; "elimination"]
+let agree = Array.make 3 0 and disagree = Array.make 3 0 and excluded = Array.make 3 0
+let shown = ref 0 and tied_runs = ref 0
+
+let check rn =
+  let theirs = trace_lines (List.tl rn.events) in
+  List.iteri (fun c control ->
+      let evs = model_events rn control in
+      let ok, tied = exact rn evs in
+      if c = 0 && tied then incr tied_runs;
+      if not ok then excluded.(c) <- excluded.(c) + 1
+      else match first_difference (List.map model_line evs) theirs with
+        | None -> agree.(c) <- agree.(c) + 1
+        | Some (i, lib, model) ->
+            disagree.(c) <- disagree.(c) + 1;
+            if c = 0 && !shown < 5 then begin
+              incr shown;
+              Printf.eprintf "run %s (ssac cluster %s): first difference at event %d:\n  lib:   %s\n  model: %s\n"
+                rn.id rn.args i lib model
+            end)
+    models
+
+let () =
+  let cur = ref None in
+  let flush () = match !cur with
+    | Some (id, args, pts, evs) ->
+        let pts = List.rev pts in
+        check { id; args; labels = Array.of_list (List.map fst pts);
+                points = Array.of_list (List.map snd pts); events = List.rev evs }
+    | None -> () in
+  (try
+     while true do
+       let line = input_line stdin in
+       if String.length line > 5 && String.sub line 0 5 = "#run " then begin
+         flush ();
+         let rest = String.sub line 5 (String.length line - 5) in
+         let sp = String.index rest ' ' in
+         cur := Some (String.sub rest 0 sp, String.sub rest (sp + 1) (String.length rest - sp - 1), [], [])
+       end else if String.length line > 7 && String.sub line 0 7 = "#point " then begin
+         match !cur, String.split_on_char ' ' line with
+         | Some (id, args, pts, evs), _ :: l :: xs ->
+             let xs = Array.of_list (List.map float_of_string xs) in
+             Array.iter (fun v -> if Float.of_int (int_of_float v) <> v then
+                            failwith ("run " ^ id ^ ": a coordinate is not an integer")) xs;
+             cur := Some (id, args, (int_of_string l, xs) :: pts, evs)
+         | _ -> failwith "a #point line outside a run"
+       end else match !cur with
+         | Some (id, args, pts, evs) -> cur := Some (id, args, pts, parse_json line :: evs)
+         | None -> failwith "a trace line outside a run"
+     done
+   with End_of_file -> flush ());
+  let ok = ref true in
+  List.iteri (fun c control ->
+      let total = agree.(c) + disagree.(c) in
+      Printf.printf "%s: %d runs compared, %d agree with lib, %d disagree; %d excluded (a float comparison is not the exact one)\n"
+        (if control = "" then "the extracted model" else "control " ^ control)
+        total agree.(c) disagree.(c) excluded.(c);
+      if control = "" && (disagree.(c) > 0 || total = 0) then ok := false;
+      if control <> "" && disagree.(c) = 0 then begin
+        Printf.eprintf "the control %s agrees with lib on every run: the comparison cannot see that rule\n" control;
+        ok := false
+      end)
+    models;
+  Printf.printf "%d runs order rows at exactly equal distances to mu'_p (by row, S6, in both)\n" !tied_runs;
+  exit (if !ok then 0 else 1)
