@@ -14,4 +14,4 @@ Extract Inlined Constant R => "float".
 Extract Inlined Constant Rlt_dec => "(fun (x : float) y -> x < y)".
 Extract Constant ClassicalDedekindReals.sig_forall_dec =>
   "(fun _ -> failwith ""sig_forall_dec: not used by the run"")".
-Extraction "run_extracted.ml" RunModel.run.
+Extraction "run_extracted.ml" RunModel.run RunModel.run_phase1model.

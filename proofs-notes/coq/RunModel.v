@@ -32,7 +32,7 @@
 From Coq Require Import Reals List ZArith Arith Bool Lia.
 Import ListNotations.
 From SSAC Require Import Metric BinarySearch.
-From SSAC Require Algorithm1 Phase1.
+From SSAC Require Algorithm1 Phase1 Phase1Model.
 Open Scope nat_scope.
 
 Inductive search_rule := SearchRandom | SearchDistance | SearchUnified | SearchPlain.
@@ -57,6 +57,7 @@ Inductive event :=
 Record Choices := {
   draw1 : nat -> nat -> list nat -> nat;           (* iteration, draw s, S_i: a position *)
   coin1 : nat -> nat -> bool * bool;               (* iteration, c-th Phase-1 query: erased, flip *)
+  coins1 : nat -> nat -> list bool;                (* iteration, draw s: its queries' erasures *)
   adraw : nat -> nat -> list nat -> nat;           (* iteration, c-th anchor draw, candidates *)
   coin2 : nat -> nat -> nat -> bool * bool;        (* iteration, step, answer b (0: x_1's or z's) *)
   bdraw : nat -> nat -> nat -> list nat -> nat     (* iteration, step, b-th draw of B, Z_p *)
@@ -283,7 +284,27 @@ Fixpoint step_events (i : nat) (zp o : list nat) (steps : list Z) (s : nat) : li
 
 Definition count_cluster (ts : list nat) (t : nat) : nat := length (filter (Nat.eqb t) ts).
 
-(* ---- One iteration (lines 3-13) ---------------------------------------------------------- *)
+(* ---- Lines 9-13 for p (the run's number) and Z_p, from the state after Phase 1 ---------- *)
+Definition phase2 (i : nat) (st1 : state) (p : nat) (zp : list nat) : state * list event :=
+  let S_i := remaining st1 in
+  let mu := mean zp in
+  let o := Algorithm1.order M pt mu S_i in                               (* line 10 *)
+  let res := binary_search (Z.of_nat (length o)) (probe i zp o) in       (* lines 11-12 *)
+  let evs := ECluster i p zp (nth 0 o 0) o :: step_events i zp o (fst res) 1 in
+  match snd res with
+  | Boundary j =>
+      let rad := Algorithm1.radius_at M pt mu o j in                    (* r'_i *)
+      let C := filter (Algorithm1.below M pt mu rad) S_i in             (* line 13, strict *)
+      let st2 := mkState (filter (fun x => negb (Algorithm1.below M pt mu rad x)) S_i)
+                         (fold_left (fun l x => set_nth l x p) C (labels st1))
+                         (known st1) (openers st1) (placed st1) in
+      (st2, evs ++ [EOutcome i (match C with [] => EmptyCluster | _ => Recovered end)
+                             (Some (Z.to_nat j)) C])
+  | Failed => (st1, evs ++ [EOutcome i SearchFailed None []])
+  | NoFuel => (st1, evs ++ [EOutcome i OutOfFuel None []])
+  end.
+
+(* ---- One iteration (lines 3-13), Phase 1 by rows as Run::phase1 ------------------------- *)
 Definition iteration (i : nat) (st : state) : state * list event :=
   let S_i := remaining st in
   let xs := map (fun s => nth (draw1 w i s S_i) S_i 0) (seq 0 r) in     (* line 4, S1 *)
@@ -293,33 +314,40 @@ Definition iteration (i : nat) (st : state) : state * list event :=
   if Nat.eqb chosen 0 then (st1, pre ++ [EOutcome i Phase1AllNotSure None []]) else
   let p := nth (chosen - 1) (known st1) 0 in
   let zp := map fst (filter (fun xt => Nat.eqb (snd xt) p) (combine xs ts)) in
-  let mu := mean zp in
-  let o := Algorithm1.order M pt mu S_i in                               (* line 10 *)
-  let res := binary_search (Z.of_nat (length o)) (probe i zp o) in       (* lines 11-12 *)
-  let pre2 := pre ++ ECluster i p zp (nth 0 o 0) o :: step_events i zp o (fst res) 1 in
-  match snd res with
-  | Boundary j =>
-      let rad := Algorithm1.radius_at M pt mu o j in                    (* r'_i *)
-      let C := filter (Algorithm1.below M pt mu rad) S_i in             (* line 13, strict *)
-      let st2 := mkState (filter (fun x => negb (Algorithm1.below M pt mu rad x)) S_i)
-                         (fold_left (fun l x => set_nth l x p) C (labels st1))
-                         (known st1) (openers st1) (placed st1) in
-      (st2, pre2 ++ [EOutcome i (match C with [] => EmptyCluster | _ => Recovered end)
-                              (Some (Z.to_nat j)) C])
-  | Failed => (st1, pre2 ++ [EOutcome i SearchFailed None []])
-  | NoFuel => (st1, pre2 ++ [EOutcome i OutOfFuel None []])
+  let '(st2, e2) := phase2 i st1 p zp in (st2, pre ++ e2).
+
+(* ---- One iteration, Phase 1 by Phase1Model.phase1_zp ------------------------------------- *)
+(* The state's `known` holds the oracle's labels of the known clusters in discovery order (the
+   model's names); the run's number of a cluster is its position in that list plus one (S3:
+   with overwrite off no cluster is forgotten, so numbers are given in discovery order).  Draw s
+   carries the coins of its Definition-4 queries, `coins1 i s` (Phase1Model reads a prefix).
+   Phase 1's queries and anchors are not events of this model (Phase1Model.v, "Anchors"). *)
+Fixpoint position (t : nat) (l : list nat) : nat :=
+  match l with [] => 0 | h :: l' => if Nat.eqb h t then 0 else S (position t l') end.
+
+Definition iteration_phase1model (i : nat) (st : state) : state * list event :=
+  let S_i := remaining st in
+  let ds := map (fun s => (draw1 w i s S_i, coins1 w i s)) (seq 0 r) in  (* line 4, S1 *)
+  let pre := [ESample i (map (fun d => nth (fst d) S_i 0) ds)] in
+  let known' := Phase1Model.phase1_known k elim label S_i (known st) ds in
+  let st1 := mkState S_i (labels st) known' (openers st) (placed st) in
+  match Phase1Model.phase1_zp k elim label S_i (known st) ds with       (* lines 5-8 *)
+  | None => (st1, pre ++ [EOutcome i Phase1AllNotSure None []])
+  | Some (p, zp) =>
+      let '(st2, e2) := phase2 i st1 (S (position p known')) zp in (st2, pre ++ e2)
   end.
 
 (* Line 2: iterations i = 1..k; an empty S_i ends the loop (S8). *)
-Fixpoint iterations (i fuel : nat) (st : state) : state * list event :=
+Fixpoint iterations (step : nat -> state -> state * list event) (i fuel : nat) (st : state)
+  : state * list event :=
   match fuel with
   | O => (st, [])
   | S f =>
       match remaining st with
       | [] => (st, [EIteration i 0; EOutcome i EmptyRemainder None []])
       | _ =>
-          let '(st1, e1) := iteration i st in
-          let '(st2, e2) := iterations (S i) f st1 in
+          let '(st1, e1) := step i st in
+          let '(st2, e2) := iterations step (S i) f st1 in
           (st2, EIteration i (length (remaining st)) :: e1 ++ e2)
       end
   end.
@@ -328,7 +356,10 @@ Definition initial : state :=
   mkState (seq 0 n) (repeat 0 n) [] [] (repeat 0 n).
 
 Definition run : list event :=
-  let '(st, e) := iterations 1 k initial in e ++ [EFinal (labels st)].
+  let '(st, e) := iterations iteration 1 k initial in e ++ [EFinal (labels st)].
+
+Definition run_phase1model : list event :=
+  let '(st, e) := iterations iteration_phase1model 1 k initial in e ++ [EFinal (labels st)].
 
 (* ---- The placement is Phase1.assign's when the anchors lie in distinct clusters ----------- *)
 (* Phase1.assign names clusters by the oracle's labels; the run names them by discovery.  With

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The whole-run model (RunModel.v, extracted by ExtractRun.v) against lib on COUNT traced runs
 # (README.md, "The model is the code"): coq_run_driver makes the runs as `ssac cluster --trace`
-# does and prints each instance and trace; run_checker reads the trace's random choices, runs the
-# extracted model on them and compares every event.  The first 12 runs are made again by the
-# `ssac cluster` command itself and its traces must be the driver's, byte for byte.  Negative
-# controls: the model with S4's self-pairs not asked, and with S2's elimination switched the
-# other way, must each disagree with lib on some run of the same corpus.
-# Usage: run-differential-test.sh DRIVER SSAC SOURCE_DIR VO_DIR COUNT
+# does and prints each instance and trace; run_checker reads each trace's random choices, runs
+# the extracted models on them (Phase 1 by rows, and Phase 1 by Phase1Model.phase1_zp) and
+# compares their events with the trace's; each model must agree on every run it is compared on,
+# at least MIN of them, and each negative control (a rule switched) must disagree on some run.
+# The first 12 runs are made again by the `ssac cluster` command itself, whose traces must be
+# the driver's byte for byte.
+# Usage: run-differential-test.sh DRIVER SSAC SOURCE_DIR VO_DIR COUNT MIN
 set -euo pipefail
-driver=$(realpath "$1") ssac=$(realpath "$2") src=$(realpath "$3") vo=$(realpath "$4") count=$5
+driver=$(realpath "$1") ssac=$(realpath "$2") src=$(realpath "$3") vo=$(realpath "$4") count=$5 minimum=$6
 work=$(mktemp -d "${TMPDIR:-/tmp}/ssac-coq-run.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -36,4 +37,4 @@ for args in cli/*.args; do
   fi
 done
 echo "run-differential: the 12 traces of ssac cluster are coq_run_driver's"
-./run_checker <corpus.txt
+./run_checker "$minimum" <corpus.txt

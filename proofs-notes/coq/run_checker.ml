@@ -12,13 +12,20 @@
    rows whose integer is below that of position j*.  Such a run is the run of the model over the
    reals; a run that is not is counted as excluded.
 
-   Negative controls, run on the same choices: the model with S4's self-pairs not asked
-   (`self-pairs` switched), and with S2's elimination switched; each must disagree with lib on
-   some run.
-   Usage: run_checker < corpus.  Exit 0 when every counted run of the extracted model agrees
-   with lib and each control disagrees on some run, 1 otherwise; a summary line per model on
-   stdout, the first five disagreements (run, its `ssac cluster` options, the first differing
-   event of lib and of the model) on stderr. *)
+   Two models are run: RunModel.run, Phase 1 by rows as Run::phase1 asks (every event compared),
+   and RunModel.run_phase1model, Phase 1 by Phase1Model.phase1_zp (the function the Lemma-7 tail
+   is proved for; Phase 1's queries, anchors and Q(x) are not its events, so they are not
+   compared), on the runs within Phase1Model's premise: self-pairs asked (S4), a weak oracle (the
+   plain search's coin flips are not Definition 5's), and every anchor in its cluster (under the
+   labelled-row rules an anchor can carry a wrong Phase-2 label after a bad iteration).
+   Negative controls, on the same choices: the run by rows with S4's self-pairs not asked, and
+   with S2's elimination switched; Phase1Model's run with elimination switched.  Each must
+   disagree with lib on some run.
+   Usage: run_checker MIN < corpus.  Exit 0 when both models agree with lib on every run they
+   are compared on, each on at least MIN runs, and each control disagrees on some run; 1
+   otherwise.  A summary line per model on stdout; the first five disagreements (the model, the
+   run, its `ssac cluster` options, the first differing event of lib and of the model) on
+   stderr. *)
 open Run_extracted
 
 (* ---- A small JSON reader (the trace's lines) ------------------------------------------- *)
@@ -160,8 +167,39 @@ type run = { id : string; args : string; labels : int array; points : float arra
 let index_of x l =
   let rec go i = function [] -> 0 | y :: r -> if y = x then i else go (i + 1) r in go 0 l
 
+(* Phase 1's queries per draw: under S4 the s-th draw asks one query per cluster known before it
+   (lib's numbers, from the trace's assignments: a number not known before is an opening), in
+   discovery order.  Gives each draw's erasure coins (Phase1Model's randomness) and whether every
+   anchor asked lies in its cluster's oracle cluster (the opener's label), Phase1Model's premise
+   (Phase1Model.v, "Anchors"). *)
+let per_draw_table (rn : run) : (int * int, bool list) Hashtbl.t * bool =
+  let coins = Hashtbl.create 64 and in_cluster = ref true in
+  let known = ref [] (* (number, opener row), discovery order *) and pending = Queue.create () in
+  let sample = ref [||] in
+  List.iter (fun e ->
+      let i = to_int (field e "iteration") in
+      match to_str (field e "event") with
+      | "sample" -> sample := Array.of_list (to_ints (field e "rows"))
+      | "query" when to_int (field e "phase") = 1 ->
+          Queue.add (to_int (field e "y"), to_str (field e "answer") = "not-sure") pending
+      | "assignment" ->
+          List.iteri (fun s t ->
+              let cs = List.map (fun (_, opener) ->
+                  if Queue.is_empty pending then (in_cluster := false; false) else begin
+                    let y, c = Queue.pop pending in
+                    if rn.labels.(y) <> rn.labels.(opener) then in_cluster := false;
+                    c
+                  end) !known in
+              Hashtbl.replace coins (i, s) cs;
+              if t > 0 && not (List.mem_assoc t !known) then known := !known @ [(t, !sample.(s))])
+            (to_ints (field e "clusters"));
+          if not (Queue.is_empty pending) then in_cluster := false
+      | _ -> ())
+    rn.events;
+  (coins, !in_cluster)
+
 (* The run's random choices, read from its trace. *)
-let choices (rn : run) (original : bool) : choices =
+let choices (rn : run) (per_draw : (int * int, bool list) Hashtbl.t) (original : bool) : choices =
   let truth x y = rn.labels.(x) = rn.labels.(y) in
   (* erased, and the original SSAC's coin: the answer is not the truth exactly when a not-sure
      was replaced by the coin, whose side is then the answer *)
@@ -195,7 +233,8 @@ let choices (rn : run) (original : bool) : choices =
       | _ -> ())
     rn.events;
   let find tbl key d = try Hashtbl.find tbl key with Not_found -> d in
-  { draw1 = (fun i s sl -> match Hashtbl.find_opt samples i with
+  { coins1 = (fun i s -> try Hashtbl.find per_draw (i, s) with Not_found -> []);
+    draw1 = (fun i s sl -> match Hashtbl.find_opt samples i with
         | Some a when s < Array.length a -> index_of a.(s) sl | _ -> 0);
     coin1 = (fun i c -> find q1 (i, c) (false, false));
     adraw = (fun i c rows -> match Hashtbl.find_opt anchors (i, c) with
@@ -255,7 +294,7 @@ let exact (rn : run) (evs : event list) : bool * bool =
     evs;
   (!ok, !tied)
 
-let model_events (rn : run) (control : string) : event list =
+let model_events (rn : run) (w : choices) (phase1model : bool) (control : string) : event list =
   let header = List.hd rn.events in
   let search = match to_str (field header "search") with
     | "random" -> SearchRandom | "distance" -> SearchDistance | "unified" -> SearchUnified
@@ -273,9 +312,10 @@ let model_events (rn : run) (control : string) : event list =
   let self_pairs = if control = "self-pairs" then not self_pairs else self_pairs in
   let elim = if control = "elimination" then not elim else elim in
   let n = to_int (field header "n") in
-  run metric n k (to_int (field header "r")) (to_int (field header "beta"))
-    (fun x -> rn.labels.(x)) (fun x -> Obj.repr rn.points.(x)) (mean rn) search anchor
-    self_pairs elim (choices rn (search = SearchPlain))
+  let label x = rn.labels.(x) and pt x = Obj.repr rn.points.(x) and r = to_int (field header "r")
+  and beta = to_int (field header "beta") in
+  if phase1model then run_phase1model metric n k r beta label pt (mean rn) search self_pairs elim w
+  else run metric n k r beta label pt (mean rn) search anchor self_pairs elim w
 
 (* ---- The corpus --------------------------------------------------------------------- *)
 let first_difference mine theirs =
@@ -286,30 +326,56 @@ let first_difference mine theirs =
     | x :: _, [] -> Some (i, "(nothing)", x) in
   go 1 mine theirs
 
-(* Per model (the extracted one, then each control): runs that agree, disagree, are excluded. *)
-let models = [""; "self-pairs"; "elimination"]
-let agree = Array.make 3 0 and disagree = Array.make 3 0 and excluded = Array.make 3 0
+(* The models: the run with Phase 1 by rows (every event compared), the run with Phase 1 by
+   Phase1Model.phase1_zp (Phase 1's queries, anchors and Q(x) not compared: that model has none),
+   and the controls, each the model with one rule switched. *)
+let models = [(false, ""); (true, ""); (false, "self-pairs"); (false, "elimination");
+              (true, "elimination")]
+let name (p1m, control) =
+  (if p1m then "Phase1Model's run" else "the run by rows") ^
+  (if control = "" then "" else ", control " ^ control)
+let nm = List.length models
+let agree = Array.make nm 0 and disagree = Array.make nm 0 and excluded = Array.make nm 0
+and outside = Array.make nm 0
 let shown = ref 0 and tied_runs = ref 0
+
+let phase1_only line =
+  let pre p = String.length line >= String.length p && String.sub line 0 (String.length p) = p in
+  pre "anchor " || pre "assignment " ||
+  (pre "query " && (match String.split_on_char ' ' line with
+       | _ :: _ :: "phase" :: "1" :: _ -> true | _ -> false))
 
 let check rn =
   let theirs = trace_lines (List.tl rn.events) in
-  List.iteri (fun c control ->
-      let evs = model_events rn control in
+  let header = List.hd rn.events in
+  let per_draw, anchors_in_clusters = per_draw_table rn in
+  let w = choices rn per_draw (to_str (field header "search") = "plain") in
+  (* Phase1Model's premise: self-pairs asked, a weak oracle (no coin flips), anchors in their
+     clusters *)
+  let in_scope = not (String.length (to_str (field header "rules")) > 0 &&
+                      List.mem "self-pairs=off" (String.split_on_char ' ' (to_str (field header "rules"))))
+                 && to_str (field header "search") <> "plain" && anchors_in_clusters in
+  List.iteri (fun c (p1m, control) ->
+      if p1m && not in_scope then outside.(c) <- outside.(c) + 1 else
+      let evs = model_events rn w p1m control in
       let ok, tied = exact rn evs in
       if c = 0 && tied then incr tied_runs;
       if not ok then excluded.(c) <- excluded.(c) + 1
-      else match first_difference (List.map model_line evs) theirs with
+      else
+        let theirs = if p1m then List.filter (fun l -> not (phase1_only l)) theirs else theirs in
+        match first_difference (List.map model_line evs) theirs with
         | None -> agree.(c) <- agree.(c) + 1
         | Some (i, lib, model) ->
             disagree.(c) <- disagree.(c) + 1;
-            if c = 0 && !shown < 5 then begin
+            if control = "" && !shown < 5 then begin
               incr shown;
-              Printf.eprintf "run %s (ssac cluster %s): first difference at event %d:\n  lib:   %s\n  model: %s\n"
-                rn.id rn.args i lib model
+              Printf.eprintf "%s, run %s (ssac cluster %s): first difference at event %d:\n  lib:   %s\n  model: %s\n"
+                (name (p1m, control)) rn.id rn.args i lib model
             end)
     models
 
 let () =
+  let minimum = if Array.length Sys.argv = 2 then int_of_string Sys.argv.(1) else max_int in
   let cur = ref None in
   let flush () = match !cur with
     | Some (id, args, pts, evs) ->
@@ -339,14 +405,15 @@ let () =
      done
    with End_of_file -> flush ());
   let ok = ref true in
-  List.iteri (fun c control ->
+  List.iteri (fun c (p1m, control) ->
       let total = agree.(c) + disagree.(c) in
-      Printf.printf "%s: %d runs compared, %d agree with lib, %d disagree; %d excluded (a float comparison is not the exact one)\n"
-        (if control = "" then "the extracted model" else "control " ^ control)
-        total agree.(c) disagree.(c) excluded.(c);
-      if control = "" && (disagree.(c) > 0 || total = 0) then ok := false;
+      Printf.printf "%s: %d runs compared, %d agree with lib, %d disagree; %d excluded (a float comparison is not the exact one)%s\n"
+        (name (p1m, control)) total agree.(c) disagree.(c) excluded.(c)
+        (if p1m then Printf.sprintf ", %d outside its premise" outside.(c) else "");
+      if control = "" && (disagree.(c) > 0 || total < minimum) then ok := false;
       if control <> "" && disagree.(c) = 0 then begin
-        Printf.eprintf "the control %s agrees with lib on every run: the comparison cannot see that rule\n" control;
+        Printf.eprintf "%s agrees with lib on every run: the comparison cannot see that rule\n"
+          (name (p1m, control));
         ok := false
       end)
     models;
