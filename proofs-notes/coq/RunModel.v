@@ -372,4 +372,96 @@ Definition as_phase1 (ls : list nat) (pl : placement) : Phase1.placement :=
   | Opens => Phase1.Opens
   | Unplaced => Phase1.Unplaced
   end.
+
+Lemma map_fst_combine_eq {A B} (l : list A) (l' : list B) :
+  length l = length l' -> map fst (combine l l') = l.
+Proof.
+  revert l'. induction l as [| a l IH]; intros [| b l'] E; simpl in *; try discriminate;
+    [reflexivity |]. rewrite IH by congruence. reflexivity.
+Qed.
+
+Lemma find_yes_first (l : list (nat * answer)) :
+  find (fun ta => Phase1.is_yes (snd ta)) l =
+  option_map (fun pos => nth pos l (0, Yes)) (first_yes (map snd l)).
+Proof.
+  induction l as [| [t a] l IH]; simpl; [reflexivity |].
+  destruct a; simpl; [reflexivity | |]; rewrite IH; destruct (first_yes (map snd l)); reflexivity.
+Qed.
+
+Lemma count_filter (f : answer -> bool) (l : list (nat * answer)) :
+  count f (map snd l) = length (filter (fun ta => f (snd ta)) l).
+Proof.
+  unfold count. induction l as [| [t a] l IH]; simpl; [reflexivity |].
+  destruct (f a); simpl; rewrite ?IH; reflexivity.
+Qed.
+
+Lemma first_unsure (l : list (nat * answer)) :
+  match filter (fun ta => Phase1.is_unsure (snd ta)) l with
+  | (t, _) :: _ => Phase1.Placed t
+  | [] => Phase1.Unplaced
+  end =
+  match first_yes (map (fun a => if Phase1.is_unsure a then Yes else No) (map snd l)) with
+  | Some pos => Phase1.Placed (fst (nth pos l (0, Yes)))
+  | None => Phase1.Unplaced
+  end.
+Proof.
+  induction l as [| [t a] l IH]; simpl; [reflexivity |].
+  destruct (Phase1.is_unsure a); simpl; [reflexivity |].
+  rewrite IH. destruct (first_yes _); reflexivity.
+Qed.
+
+(* Definition 4's decision on answers, by position, is Phase1.assign's on the anchors' clusters:
+   a draw placed at the anchor in position pos is placed in that anchor's oracle cluster. *)
+Lemma decide_assignment_agrees (ls : list nat) (lx : nat) (cs : list bool) :
+  length cs = length ls ->
+  as_phase1 ls (decide_assignment
+    (map (fun tc => Phase1.weak_answer (Nat.eqb (fst tc) lx) (snd tc)) (combine ls cs))) =
+  Phase1.assign k elim ls lx cs.
+Proof.
+  intro L. unfold Phase1.assign.
+  set (ans := map (fun tc => (fst tc, Phase1.weak_answer (Nat.eqb (fst tc) lx) (snd tc)))
+                  (combine ls cs)).
+  assert (Snd : map (fun tc => Phase1.weak_answer (Nat.eqb (fst tc) lx) (snd tc)) (combine ls cs)
+                = map snd ans) by (unfold ans; rewrite map_map; reflexivity).
+  assert (Fst : map fst ans = ls).
+  { unfold ans. rewrite map_map. simpl. apply map_fst_combine_eq. congruence. }
+  assert (Len : length (map snd ans) = length ls)
+    by (rewrite map_length, <- Fst, map_length; reflexivity).
+  rewrite Snd, find_yes_first. unfold decide_assignment.
+  destruct (first_yes (map snd ans)) as [pos |]; simpl.
+  - rewrite <- Fst at 1. change 0 with (fst (0, Yes)) at 1. rewrite (map_nth fst ans (0, Yes) pos). destruct (nth pos ans (0, Yes)); reflexivity.
+  - rewrite Len, !count_filter.
+    destruct (Nat.eqb _ _ && Nat.ltb _ _)%bool; [reflexivity |].
+    destruct (elim && _ && _ && _)%bool; [| reflexivity].
+    rewrite first_unsure. destruct (first_yes _) as [pos |]; simpl; [| reflexivity].
+    rewrite <- Fst at 1. change 0 with (fst (0, Yes)) at 1. rewrite (map_nth fst ans (0, Yes) pos). destruct (nth pos ans (0, Yes)); reflexivity.
+Qed.
+
+(* The answers Run::assign's queries get are Definition 5's (no coin flips: a weak oracle). *)
+Lemma ask_anchors_answers (i x : nat) (anchors : list nat) (cq : nat) :
+  coin_flip = false ->
+  fst (fst (ask_anchors i x anchors cq)) =
+  map (fun tc => Phase1.weak_answer (Nat.eqb (fst tc) (label x)) (snd tc))
+      (combine (map label anchors) (map (fun c => fst (coin1 w i c)) (seq cq (length anchors)))).
+Proof.
+  intro F. revert cq. induction anchors as [| a rest IH]; intro cq; [reflexivity |].
+  simpl. specialize (IH (S cq)).
+  destruct (ask_anchors i x rest (S cq)) as [[l cq'] e]. simpl in *. rewrite IH. f_equal.
+  unfold oracle_answer, truth. rewrite F. simpl. rewrite Nat.eqb_sym. reflexivity.
+Qed.
+
+(* The run's placement of a draw x asked about `anchors` (Run::assign by rows, self-pairs asked)
+   is Phase1.assign's (Definition 4 as Phase1.v and Phase1Model.v state it) on the anchors'
+   oracle clusters and the same coins.  With the anchors in distinct clusters, `known`'s labels
+   (always under the opener rule, and under every rule while Phase 2's labels are right), the
+   anchor in position pos names the run's cluster in position pos. *)
+Theorem assign_rows_is_phase1_assign (i x : nat) (anchors : list nat) (cq : nat) :
+  coin_flip = false ->
+  as_phase1 (map label anchors) (decide_assignment (fst (fst (ask_anchors i x anchors cq)))) =
+  Phase1.assign k elim (map label anchors) (label x)
+    (map (fun c => fst (coin1 w i c)) (seq cq (length anchors))).
+Proof.
+  intro F. rewrite (ask_anchors_answers i x anchors cq F). apply decide_assignment_agrees.
+  rewrite !map_length, seq_length. reflexivity.
+Qed.
 End RunModel.
