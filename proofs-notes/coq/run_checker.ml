@@ -100,6 +100,10 @@ let to_strs = function Arr l -> List.map to_str l | _ -> []
 
 (* ---- Canonical lines of the compared fields ------------------------------------------- *)
 let ints l = "[" ^ String.concat "," (List.map string_of_int l) ^ "]"
+(* mu'_p and r'_i, to 9 significant digits (lib and the realization compute them alike; the
+   digits only keep the lines short) *)
+let real f = if f = infinity then "inf" else Printf.sprintf "%.9g" f
+let reals l = "[" ^ String.concat "," (List.map real l) ^ "]"
 let answer_name = function Yes -> "yes" | No -> "no" | NotSure -> "not-sure"
 let decision_name = function In -> "in" | Out -> "out" | Fail -> "fail"
 let purpose_name = function
@@ -149,16 +153,38 @@ let trace_lines (events : json list) : string list =
           if List.length zp <> to_int (field e "zp_size") then
             Some (Printf.sprintf "cluster %d: zp_size %d is not Z_p's %d" i (to_int (field e "zp_size"))
                     (List.length zp))
-          else Some (Printf.sprintf "cluster %d p %d Z_p %s x1 %d" i p (ints zp) (to_int (field e "x1")))
+          else Some (Printf.sprintf "cluster %d p %d Z_p %s x1 %d mu' %s" i p (ints zp) (to_int (field e "x1"))
+                       (reals (match field e "center" with Arr l -> List.map (function Num f -> f | _ -> nan) l
+                                                          | _ -> [])))
       | "step" -> Some (Printf.sprintf "step %d.%d j %d row %d B %s %s" i (to_int (field e "step"))
                           (to_int (field e "j")) (to_int (field e "row")) (ints (to_ints (field e "sample")))
                           (to_str (field e "decision")))
-      | "outcome" -> Some (Printf.sprintf "outcome %d %s j* %s C'_p %s" i (to_str (field e "outcome"))
+      | "outcome" -> Some (Printf.sprintf "outcome %d %s j* %s r' %s C'_p %s" i (to_str (field e "outcome"))
                              (match field e "j_star" with Num f -> string_of_int (int_of_float f) | _ -> "null")
+                             (match field e "radius" with Num f -> real f | Str s -> s | _ -> "null")
                              (ints (to_ints (field e "assigned"))))
       | "final" -> Some (Printf.sprintf "final %s" (ints (to_ints (field e "labels"))))
       | _ -> None)
     events
+
+(* The model's lines, with mu'_p (the realization's mean of Z_p) on the cluster line and r'_i =
+   d(x_{j*}, mu'_p) (inf when j* = |S_i|) on the outcome line. *)
+let model_lines (mean : int list -> float array) (dist : float array -> float array -> float)
+    (pt : int -> float array) (evs : event list) : string list =
+  let cur = ref ([], []) in
+  List.map (fun e ->
+      let line = model_line e in
+      match e with
+      | ECluster (_, _, zp, _, o) -> cur := (zp, o); line ^ " mu' " ^ reals (Array.to_list (mean zp))
+      | EOutcome (i, res, js, asg) ->
+          let zp, o = !cur in
+          let r = match js with
+            | None -> "null"
+            | Some j -> if j >= List.length o then "inf" else real (dist (pt (List.nth o j)) (mean zp)) in
+          Printf.sprintf "outcome %d %s j* %s r' %s C'_p %s" i (result_name res)
+            (match js with Some j -> string_of_int j | None -> "null") r (ints asg)
+      | _ -> line)
+    evs
 
 (* ---- One run -------------------------------------------------------------------------- *)
 type run = { id : string; args : string; labels : int array; points : float array array;
@@ -246,19 +272,23 @@ let choices (rn : run) (per_draw : (int * int, bool list) Hashtbl.t) (original :
     bdraw = (fun i s b zp -> match Hashtbl.find_opt steps (i, s) with
         | Some (_, _, ys) when b < Array.length ys -> index_of ys.(b) zp | _ -> 0) }
 
-let metric : metricSpace = fun a b ->
-  let a : float array = Obj.obj a and b : float array = Obj.obj b in
+(* The metric space of the model realized: R^m's Euclidean distance on float arrays. *)
+let euclid (a : float array) (b : float array) : float =
   let acc = ref 0.0 in
   Array.iteri (fun c x -> let d = x -. b.(c) in acc := !acc +. d *. d) a;
   sqrt !acc
 
+let metric : metricSpace = fun a b -> euclid (Obj.obj a) (Obj.obj b)
+
 (* mu'_p: the mean of the multiset Z_p, summed in draw order as lib's mean_of_rows. *)
-let mean (rn : run) (zp : int list) : carrier =
+let mean_array (rn : run) (zp : int list) : float array =
   let m = Array.length rn.points.(0) in
   let mu = Array.make m 0.0 in
   List.iter (fun x -> Array.iteri (fun c v -> mu.(c) <- mu.(c) +. v) rn.points.(x)) zp;
   let z = float_of_int (List.length zp) in
-  Obj.repr (Array.map (fun v -> v /. z) mu)
+  Array.map (fun v -> v /. z) mu
+
+let mean (rn : run) (zp : int list) : carrier = Obj.repr (mean_array rn zp)
 
 (* The exact check: the model's order and C'_p are those of the reals (see the header). *)
 let exact (rn : run) (evs : event list) : bool * bool =
@@ -363,7 +393,8 @@ let check rn =
       if not ok then excluded.(c) <- excluded.(c) + 1
       else
         let theirs = if p1m then List.filter (fun l -> not (phase1_only l)) theirs else theirs in
-        match first_difference (List.map model_line evs) theirs with
+        match first_difference
+                (model_lines (mean_array rn) euclid (fun x -> rn.points.(x)) evs) theirs with
         | None -> agree.(c) <- agree.(c) + 1
         | Some (i, lib, model) ->
             disagree.(c) <- disagree.(c) + 1;
