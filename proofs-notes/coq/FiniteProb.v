@@ -260,6 +260,15 @@ Proof.
   - rewrite Rmult_0_l. apply E_const.
 Qed.
 
+(* Finite Fubini: the order of two independent draws does not matter. *)
+Lemma E_swap {A B} (d : Dist A) (d' : Dist B) (F : A -> B -> R) :
+  E d (fun x => E d' (F x)) = E d' (fun t => E d (fun x => F x t)).
+Proof.
+  unfold E at 1 4. induction (outcomes d) as [| [w a] l IH]; simpl.
+  - symmetry. apply E_const.
+  - rewrite IH. rewrite <- E_scale, <- E_plus. reflexivity.
+Qed.
+
 (* l independent draws from d, in draw order. *)
 Fixpoint iid {A} (d : Dist A) (l : nat) : Dist (list A) :=
   match l with

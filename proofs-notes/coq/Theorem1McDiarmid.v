@@ -148,15 +148,6 @@ Qed.
    (Theorem1.v: Phase 1 then gives no p), and the tail at l is H e^{-l c}, so the mixture is
    H (1 - qa + qa e^{-c})^s, proved by induction on s without binomial coefficients. *)
 
-(* Finite Fubini. *)
-Lemma E_swap {A B} (d : Dist A) (d' : Dist B) (F : A -> B -> R) :
-  E d (fun x => E d' (F x)) = E d' (fun t => E d (fun x => F x t)).
-Proof.
-  unfold E at 1 4. induction (outcomes d) as [| [w a] l IH]; simpl.
-  - symmetry. apply E_const.
-  - rewrite IH. rewrite <- E_scale, <- E_plus. reflexivity.
-Qed.
-
 (* The draws whose assignment is known, in draw order. *)
 Definition known {A} (t : list (A * bool)) : list A := map fst (filter snd t).
 Arguments known {A} t : simpl never.
