@@ -4,7 +4,8 @@
 # does and prints each instance and trace; run_checker reads each trace's random choices, runs
 # the extracted models on them (Phase 1 by rows, and Phase 1 by Phase1Model.phase1_zp) and
 # compares their events with the trace's; each model must agree on every run it is compared on,
-# at least MIN of them, and each negative control (a rule switched) must disagree on some run.
+# at least MIN of them, and each negative control (a rule switched; the extracted code with line
+# 10's ties broken the other way, or with <= for < in C'_p) must disagree on some run.
 # The first 12 runs are made again by the `ssac cluster` command itself, whose traces must be
 # the driver's byte for byte.
 # Usage: run-differential-test.sh DRIVER SSAC SOURCE_DIR VO_DIR COUNT MIN
@@ -37,4 +38,31 @@ for args in cli/*.args; do
   fi
 done
 echo "run-differential: the 12 traces of ssac cluster are coq_run_driver's"
-./run_checker "$minimum" <corpus.txt
+status=0
+./run_checker "$minimum" <corpus.txt || status=1
+# Negative controls on the extracted code itself, on the corpus's first 2000 runs: line 10's ties
+# broken the other way (Algorithm1.before), and C'_p with <= for < (Algorithm1.below).  Each
+# mutant must disagree with lib.
+awk '/^#run / { if (++runs > 2000) exit } { print }' corpus.txt >first.txt
+mutant() {  # NAME OLD NEW: run_extracted.ml with the one line OLD replaced by NEW
+  mkdir "$1"
+  grep -cxF -- "$2" run_extracted.ml | grep -qx 1 || {
+    echo "run-differential: the mutant $1 finds no line '$2' in the extracted code" >&2
+    return 1
+  }
+  awk -v old="$2" -v new="$3" '$0 == old { print new; next } { print }' run_extracted.ml \
+    >"$1/run_extracted.ml"
+  (cd "$1" && cp ../run_checker.ml . && ocamlopt -alert -deprecated -w -a -c run_extracted.ml &&
+    ocamlopt -c run_checker.ml && ocamlopt run_extracted.cmx run_checker.cmx -o run_checker)
+  local summary
+  summary=$("$1/run_checker" 1 <first.txt 2>/dev/null | head -1) || true
+  echo "mutant $1: $summary"
+  if grep -q ' 0 disagree' <<<"$summary"; then
+    echo "run-differential: the mutant $1 agrees with lib on every run" >&2
+    return 1
+  fi
+}
+mutant ties-by-larger-row '       else (<=) x y' '       else (>=) x y' || status=1
+mutant cp-with-le "    if (fun (x : float) y -> x < y) (dist m (pt x) mu') r0" \
+  "    if (fun (x : float) y -> x <= y) (dist m (pt x) mu') r0" || status=1
+exit $status

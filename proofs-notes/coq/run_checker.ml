@@ -6,11 +6,10 @@
    j* and C'_p's rows, and the final labels.
 
    The model is stated over the reals; here R is OCaml's float (ExtractRun.v).  A run counts only
-   if its float comparisons are the exact ones (README.md, "The model is the code"): with integer
-   coordinates, |Z_p|^2 d(x, mu'_p)^2 is an integer, and the model's order of S_i must be
-   increasing in it, rows at equal integers in increasing row order (S6), and C'_p must be the
-   rows whose integer is below that of position j*.  Such a run is the run of the model over the
-   reals; a run that is not is counted as excluded.
+   if its float comparisons are the exact ones (../extracted-run.md): with integer coordinates,
+   |Z_p|^2 d(x, mu'_p)^2 is an integer, and on every S_i the model orders, every comparison of two
+   distances in floats must have the outcome of the integers'.  Such a run is the run of the model
+   over the reals; a run that is not is counted as excluded.
 
    Two models are run: RunModel.run, Phase 1 by rows as Run::phase1 asks (every event compared),
    and RunModel.run_phase1model, Phase 1 by Phase1Model.phase1_zp (the function the Lemma-7 tail
@@ -290,7 +289,12 @@ let mean_array (rn : run) (zp : int list) : float array =
 
 let mean (rn : run) (zp : int list) : carrier = Obj.repr (mean_array rn zp)
 
-(* The exact check: the model's order and C'_p are those of the reals (see the header). *)
+(* The exact check (see the header): on every S_i the model orders, with mu'_p the mean of its
+   Z_p, each comparison of two distances in floats (the realization's) has the outcome it has in
+   the reals: with integer coordinates z^2 d(x, mu'_p)^2 is the integer key below, so d(x) < d(y)
+   over the reals iff key x < key y.  The run uses the reals only through such comparisons (line
+   10's order, r'_i, C'_p), so where they all agree the float run is the real run, whatever the
+   model's code does with them.  Also says whether two rows of some S_i tie exactly. *)
 let exact (rn : run) (evs : event list) : bool * bool =
   let key zp x =
     let z = List.length zp and m = Array.length rn.points.(0) in
@@ -300,26 +304,16 @@ let exact (rn : run) (evs : event list) : bool * bool =
       let d = z * int_of_float rn.points.(x).(c) - s in
       acc := !acc + d * d
     done; !acc in
-  let ok = ref true and tied = ref false and cur = ref None in
+  let ok = ref true and tied = ref false in
   List.iter (function
       | ECluster (_, _, zp, _, o) ->
-          (* the reals' order: by the exact distance, equal ones by row (S6) *)
-          let ks = List.map (fun x -> (key zp x, x)) o in
-          let rec increasing = function a :: (b :: _ as r) -> a < b && increasing r | _ -> true in
-          if not (increasing ks) then ok := false;
-          let rec ties = function (a, _) :: ((b, _) :: _ as r) -> a = b || ties r | _ -> false in
-          if ties ks then tied := true;
-          cur := Some (zp, o)
-      | EOutcome (_, _, Some j, asg) ->
-          (match !cur with
-           | Some (zp, o) ->
-               let expected =
-                 if j >= List.length o then List.sort compare o
-                 else let kj = key zp (List.nth o j) in
-                   List.sort compare (List.filter (fun x -> key zp x < kj) o) in
-               if expected <> asg then ok := false
-           | None -> ok := false);
-          cur := None
+          let mu = mean_array rn zp in
+          let rows = Array.of_list o in
+          let ks = Array.map (key zp) rows and ds = Array.map (fun x -> euclid rn.points.(x) mu) rows in
+          Array.iteri (fun a ka ->
+              Array.iteri (fun b kb ->
+                  if compare ka kb <> compare ds.(a) ds.(b) then ok := false;
+                  if a < b && ka = kb then tied := true) ks) ks
       | _ -> ())
     evs;
   (!ok, !tied)
