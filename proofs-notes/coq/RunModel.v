@@ -4,13 +4,14 @@
    comparison with lib on traces (run-differential-test.sh, proofs-notes/coq/README.md, "The
    model is the code").
 
-   It is built from the proved pieces, not beside them:
+   Two runs share one Phase 2: `run`, whose Phase 1 asks Definition 4's queries by rows as
+   Run::phase1 and Run::assign do (the anchor rules, S2-S4), and `run_phase1model`, whose Phase 1
+   is Phase1Model.phase1_zp, the function Lemma 7's tail is proved for.  Both are built from the
+   proved pieces, not beside them:
    - Definition 4's answer to one query is Phase1.weak_answer (Definition 5: the truth, or
-     not-sure when the query's erasure coin says so), and the placement of a draw is
-     Phase1.assign's rule on the anchors' answers: `assign_rows` below asks the anchors by row, as
-     Run::assign does, and `assign_rows_agrees` proves it places every draw as Phase1.assign does
-     whenever the anchors lie in distinct clusters of the oracle (always under the opener rule,
-     and under every rule up to the first bad Phase 2);
+     not-sure when the query's erasure coin says so); `assign_rows` decides a draw's placement
+     from its anchors' answers by position, and `assign_rows_is_phase1_assign` proves that this is
+     Phase1.assign's placement on the anchors' oracle clusters and the same coins;
    - line 8's p is Phase1.choose_cluster (S7);
    - line 10's order is Algorithm1.order (ties by row, S6), r'_i is Algorithm1.radius_at and
      C'_p is Algorithm1's strict `below` (S6);
@@ -25,7 +26,7 @@
    an erasure coin (and, for the original SSAC's plain search, whose oracle replaces a not-sure by
    a fair coin, that coin).  Phase 1's coins and anchor draws are consumed in query order within
    an iteration (one fresh coin per query, S4's self-pairs included); Phase 2's are indexed by
-   (iteration, step, answer).  The data: rows 0..n-1 with points pt x in a metric space and the
+   (iteration, step, answer); Phase1Model's Phase 1 reads each draw's coins as a list.  The data: rows 0..n-1 with points pt x in a metric space and the
    oracle's label of each row; `mean zp` is mu'_p, the mean of the multiset Z_p (R^m's mean when
    the space is R^m).  The rules fixed to the paper's: overwrite off (S3), sample-cap off (S1),
    phase2=radius (S6), empty-recovers off (S8), b-order=xj-first (S5). *)
@@ -361,11 +362,10 @@ Definition run : list event :=
 Definition run_phase1model : list event :=
   let '(st, e) := iterations iteration_phase1model 1 k initial in e ++ [EFinal (labels st)].
 
-(* ---- The placement is Phase1.assign's when the anchors lie in distinct clusters ----------- *)
-(* Phase1.assign names clusters by the oracle's labels; the run names them by discovery.  With
-   the anchors' labels distinct, a draw placed at the anchor in position pos is placed by
-   Phase1.assign in that anchor's oracle cluster, and the two agree on opening and on leaving x
-   unplaced. *)
+(* ---- The placement by rows is Phase1.assign's --------------------------------------------- *)
+(* Phase1.assign names clusters by the oracle's labels; the run names them by discovery.  A draw
+   placed at the anchor in position pos is placed by Phase1.assign in that anchor's oracle
+   cluster, and the two agree on opening and on leaving x unplaced. *)
 Definition as_phase1 (ls : list nat) (pl : placement) : Phase1.placement :=
   match pl with
   | At pos => Phase1.Placed (nth pos ls 0)
