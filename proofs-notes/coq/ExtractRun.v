@@ -2,7 +2,7 @@
    The reals are realized by OCaml's floats: R is `float` and the one operation on reals the run
    performs, Rlt_dec (line 10's order, r'_i, C'_p), is float `<`; the distances themselves are
    the metric record's, built in run_checker.ml.  Why float and real comparisons agree on the
-   test's instances, and how each run is checked for it, is README.md's "The model is the code".
+   test's instances, and how each run is checked for it: proofs-notes/extracted-run.md.
    `sig_forall_dec`, the axiom behind Coq's classical reals, lands in the extracted file with
    the module of R's definitions although the run never calls it: it is realized by a function
    that fails if called.  nat and Z are OCaml's int (the run's numbers are below 2^30). *)

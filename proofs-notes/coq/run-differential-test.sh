@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole-run model (RunModel.v, extracted by ExtractRun.v) against lib on COUNT traced runs
-# (README.md, "The model is the code"): coq_run_driver makes the runs as `ssac cluster --trace`
+# (proofs-notes/extracted-run.md): coq_run_driver makes the runs as `ssac cluster --trace`
 # does and prints each instance and trace; run_checker reads each trace's random choices, runs
 # the extracted models on them (Phase 1 by rows, and Phase 1 by Phase1Model.phase1_zp) and
 # compares their events with the trace's; each model must agree on every run it is compared on,
