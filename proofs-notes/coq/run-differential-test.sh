@@ -39,7 +39,8 @@ for args in cli/*.args; do
 done
 echo "run-differential: the 12 traces of ssac cluster are coq_run_driver's"
 status=0
-./run_checker "$minimum" <corpus.txt || status=1
+# The controls (rules switched) on the first 2000 runs.
+./run_checker "$minimum" 2000 <corpus.txt || status=1
 # Negative controls on the extracted code itself, on the corpus's first 2000 runs: line 10's ties
 # broken the other way (Algorithm1.before), and C'_p with <= for < (Algorithm1.below).  Each
 # mutant must disagree with lib.
@@ -55,7 +56,7 @@ mutant() {  # NAME OLD NEW: run_extracted.ml with the one line OLD replaced by N
   (cd "$1" && cp ../run_checker.ml . && ocamlopt -alert -deprecated -w -a -c run_extracted.ml &&
     ocamlopt -c run_checker.ml && ocamlopt run_extracted.cmx run_checker.cmx -o run_checker)
   local summary
-  summary=$("$1/run_checker" 1 <first.txt 2>/dev/null | head -1) || true
+  summary=$("$1/run_checker" 1 0 <first.txt 2>/dev/null | head -1) || true
   echo "mutant $1: $summary"
   if grep -q ' 0 disagree' <<<"$summary"; then
     echo "run-differential: the mutant $1 agrees with lib on every run" >&2

@@ -20,9 +20,9 @@
    Negative controls, on the same choices: the run by rows with S4's self-pairs not asked, and
    with S2's elimination switched; Phase1Model's run with elimination switched.  Each must
    disagree with lib on some run.
-   Usage: run_checker MIN < corpus.  Exit 0 when both models agree with lib on every run they
-   are compared on, each on at least MIN runs, and each control disagrees on some run; 1
-   otherwise.  A summary line per model on stdout; the first five disagreements (the model, the
+   Usage: run_checker MIN [CONTROL_RUNS] < corpus.  The controls run on the first CONTROL_RUNS
+   runs (all by default).  Exit 0 when both models agree with lib on every run they are compared
+   on, each on at least MIN runs, and each control disagrees on some run; 1 otherwise.  A summary line per model on stdout; the first five disagreements (the model, the
    run, its `ssac cluster` options, the first differing event of lib and of the model) on
    stderr. *)
 open Run_extracted
@@ -369,7 +369,10 @@ let phase1_only line =
   (pre "query " && (match String.split_on_char ' ' line with
        | _ :: _ :: "phase" :: "1" :: _ -> true | _ -> false))
 
-let check rn =
+let runs_read = ref 0
+
+let check control_runs rn =
+  incr runs_read;
   let theirs = trace_lines (List.tl rn.events) in
   let header = List.hd rn.events in
   let per_draw, anchors_in_clusters = per_draw_table rn in
@@ -380,6 +383,7 @@ let check rn =
                       List.mem "self-pairs=off" (String.split_on_char ' ' (to_str (field header "rules"))))
                  && to_str (field header "search") <> "plain" && anchors_in_clusters in
   List.iteri (fun c (p1m, control) ->
+      if control <> "" && !runs_read > control_runs then () else
       if p1m && not in_scope then outside.(c) <- outside.(c) + 1 else
       let evs = model_events rn w p1m control in
       let ok, tied = exact rn evs in
@@ -400,12 +404,13 @@ let check rn =
     models
 
 let () =
-  let minimum = if Array.length Sys.argv = 2 then int_of_string Sys.argv.(1) else max_int in
+  let minimum = if Array.length Sys.argv >= 2 then int_of_string Sys.argv.(1) else max_int in
+  let control_runs = if Array.length Sys.argv >= 3 then int_of_string Sys.argv.(2) else max_int in
   let cur = ref None in
   let flush () = match !cur with
     | Some (id, args, pts, evs) ->
         let pts = List.rev pts in
-        check { id; args; labels = Array.of_list (List.map fst pts);
+        check control_runs { id; args; labels = Array.of_list (List.map fst pts);
                 points = Array.of_list (List.map snd pts); events = List.rev evs }
     | None -> () in
   (try
