@@ -7,7 +7,7 @@ From Coq Require Import Reals.
 Open Scope R_scope.
 From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Proposition9 Inversion Bounds BoundsMcDiarmid BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
-From SSAC Require Import Hoeffding McDiarmid MeanTail Theorem1McDiarmid.
+From SSAC Require Import Hoeffding McDiarmid MeanTail Theorem1McDiarmid Phase1Model Phase1Tail Theorem1Run.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
 Print Assumptions FiniteProb.P_monotone.
@@ -133,7 +133,21 @@ Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises". exact I. Abor
 Check theorem1_mcdiarmid_given_lemma7.
 Goal True. idtac "*** Search steps = beta_union's S: Theorem1.search_steps_agree". exact I. Abort.
 Print Assumptions search_steps_agree.
-Goal True. idtac "*** Theorem 1: Theorem1.theorem1_random_weak". exact I. Abort.
-Print Assumptions theorem1_random_weak.
-Goal True. idtac "*** Theorem 1's premises". exact I. Abort.
-Check theorem1_random_weak.
+Goal True. idtac "*** Theorem 1, given Lemma 7's tail: Theorem1.theorem1_random_weak_given_lemma7". exact I. Abort.
+Print Assumptions Theorem1.theorem1_random_weak_given_lemma7.
+Goal True. idtac "*** Lemma 7's exchangeability within clusters: Phase1Tail.resample_iid". exact I. Abort.
+Print Assumptions resample_iid.
+Goal True. idtac "*** Lemma 7's tail for Phase 1 on S_i: Phase1Tail.phase1_tail". exact I. Abort.
+Print Assumptions phase1_tail.
+Goal True. idtac "*** Lemma 7's tail for the run: Theorem1Run.run_lemma7". exact I. Abort.
+Print Assumptions run_lemma7.
+Goal True. idtac "*** Theorem 1: Theorem1Run.theorem1_random_weak". exact I. Abort.
+Print Assumptions Theorem1Run.theorem1_random_weak.
+Goal True. idtac "*** Theorem 1's premises (vector_hoeffding the one about probability)". exact I. Abort.
+Check Theorem1Run.theorem1_random_weak.
+Goal True. idtac "*** The vector Hoeffding statement". exact I. Abort.
+Print vector_hoeffding.
+Goal True. idtac "*** Theorem 1 with eta_mcdiarmid: Theorem1Run.theorem1_random_weak_mcdiarmid". exact I. Abort.
+Print Assumptions theorem1_random_weak_mcdiarmid.
+Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises (none about probability)". exact I. Abort.
+Check theorem1_random_weak_mcdiarmid.

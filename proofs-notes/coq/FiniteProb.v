@@ -24,7 +24,7 @@
    one coordinate of iid draws (`P_iid_nth`) and P(all l draws satisfy e) = P(e)^l (`P_iid_all`),
    and the laws above (`P_bernoulli`, `E_uniform`); the outcomes of ret, bind, prod and iid
    (`in_ret`, `in_bind`, `in_prod`, `iid_length`, `in_iid_elem`) for arguments on the support
-   (`E_le_support`, `P_monotone_support`). *)
+   (`E_le_support`, `P_monotone_support`); finite Fubini (`E_swap`). *)
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 Open Scope R_scope.

@@ -16,7 +16,7 @@
    still places x); without it a draw is placed only on a yes, probability q~ < 1.
 
    Not modelled here: the draws' identities within their clusters and the estimate mu'_p (the
-   vector-Hoeffding half of Lemma 7).  Under self-pairs=off (S4's former rule) a draw that is
+   vector-Hoeffding half of Lemma 7; Phase1Model.v and Phase1Tail.v do both).  Under self-pairs=off (S4's former rule) a draw that is
    itself an anchor is placed without a query; `assign_known_prob` still holds (probability 1 for
    that draw), but the placed draws are then not exchangeable within their cluster given the
    clusters and coins (the anchor is placed more often than its cluster-mates), which is the step

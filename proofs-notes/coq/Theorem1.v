@@ -10,8 +10,9 @@
    Algorithm1.step_fails_erased.  Proved here: with eta >= eta_random and beta >= beta_union the k
    iterations' Phase-1 and Phase-2 failure bounds sum to at most delta.  The premises are the
    statement's own hypotheses on the instance and the parameters, and Lemma 7's tail
-   (`lemma7_tail`), which is about Phase 1: it remains a hypothesis here (Phase 1 is the function
-   phase1 of the randomness, not modelled by its draws and queries in this file). *)
+   (`lemma7_tail`), which is about Phase 1: it is a hypothesis here, for any Phase 1 (the function
+   phase1 of the randomness); Theorem1Run.v proves it for Phase1Model.v's Phase 1 and states
+   `theorem1_random_weak` with vector Hoeffding as its one probabilistic hypothesis. *)
 From Coq Require Import Reals Lra Lia ZArith List Classical_Prop Classical_Pred_Type.
 From SSAC Require Import Inversion Bounds Combinatorics Metric.
 From SSAC Require FiniteProb Erasure BinarySearch Algorithm1.
@@ -208,7 +209,7 @@ Proof.
 Qed.
 
 (* Theorem 1: P(the output is not the oracle's clustering) <= delta. *)
-Theorem theorem1_random_weak : P not_recovered <= delta.
+Theorem theorem1_random_weak_given_lemma7 : P not_recovered <= delta.
 Proof.
   set (first_bad_center := fun i w =>
          andb (forallb (fun i' => iteration_ok i' w) (seq 0 i)) (phase1_bad i w)).

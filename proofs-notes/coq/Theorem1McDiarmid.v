@@ -16,9 +16,9 @@
    - `theorem1_mcdiarmid_given_lemma7`: Theorem 1 on Theorem1.v's concrete space (the erasure
      tail proved there) with eta >= eta_mcdiarmid, from Lemma 7's tail for the run in mcd_tail's
      form, which remains its one probabilistic hypothesis: Phase 1 is Theorem1.v's function
-     phase1 of the randomness, and the step from the run's draws to lemma7_mcdiarmid's model
-     (conditioning on earlier iterations, pigeonhole, exchangeability within Z_p) is not proved
-     here. *)
+     phase1 of the randomness; Theorem1Run.v proves that hypothesis for Phase1Model.v's Phase 1
+     (conditioning on earlier iterations, pigeonhole, exchangeability within Z_p) and states
+     `theorem1_random_weak_mcdiarmid` with no probabilistic hypothesis. *)
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 From SSAC Require Import FiniteProb Hoeffding McDiarmid MeanTail Inversion Bounds BoundsMcDiarmid.
