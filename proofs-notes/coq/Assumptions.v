@@ -8,6 +8,7 @@ Open Scope R_scope.
 From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Proposition9 Inversion Bounds BoundsMcDiarmid BinomialTail Certificate BinarySearch
   Algorithm1 Combinatorics Theorem1.
 From SSAC Require Import Hoeffding McDiarmid MeanTail Theorem1McDiarmid Phase1Model Phase1Tail Theorem1Run.
+From SSAC Require RunModel.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
 Print Assumptions FiniteProb.P_monotone.
@@ -151,3 +152,5 @@ Goal True. idtac "*** Theorem 1 with eta_mcdiarmid: Theorem1Run.theorem1_random_
 Print Assumptions theorem1_random_weak_mcdiarmid.
 Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises (none about probability)". exact I. Abort.
 Check theorem1_random_weak_mcdiarmid.
+Goal True. idtac "*** The extracted run's placement is Definition 4's: RunModel.assign_rows_is_phase1_assign". exact I. Abort.
+Print Assumptions RunModel.assign_rows_is_phase1_assign.
