@@ -239,11 +239,11 @@ TEST(McDiarmidExact, TailAtMostBoundAtEveryAttainedThreshold) {
 
 // Negative control: the constant halved, exp(-l u^2 / rho^2), must be caught by the same check.
 // The two-point law catches it, first at l = 29 one step below its atom (|S| = 27: P = 15/2^27 =
-// 1.12e-7 against 1.01e-7), then at 15319 of its 20980 thresholds up to l = 300; its atoms are the
-// heaviest a law with ||Y - mu|| <= rho can have (P(||Ybar - mu|| = rho) = 2^{1-l} against
-// e^{-(sqrt(l) - 1)^2}), and its Gaussian limit's 2 Phi(-(1 + a)) exceeds e^{-a^2} for
-// a > 3.342 (a = u sqrt(l) / rho). The other four laws stay below even the halved bound at their
-// l (proofs-notes/mcdiarmid.md, "Checked exactly").
+// 1.12e-7 against 1.01e-7), then at 15319 of its 20980 thresholds up to l = 300. Its
+// P(||Ybar - mu|| = rho) = 2^{1-l} is the most any law with ||Y - mu|| <= rho allows (a point at
+// distance rho from the mean has mass at most 1/2), against e^{-(sqrt(l) - 1)^2}, and its Gaussian
+// limit's 2 Phi(-(1 + a)) exceeds e^{-a^2} for a > 3.342 (a = u sqrt(l) / rho). The other four laws
+// stay below even the halved bound at their l (proofs-notes/mcdiarmid.md, "Checked exactly").
 TEST(McDiarmidExact_Negative, HalvedConstantIsCaught) {
   NegativeControl guard;
   long long failed = 0;
