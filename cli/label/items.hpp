@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "label/html.hpp"
 #include "ssac/data.hpp"
 
 namespace ssac::cli {
@@ -40,7 +41,7 @@ class ItemView {
   // The item as terminal lines: the fields, then the image in characters from light to dark.
   std::string text(std::size_t row) const;
   // The item as an HTML fragment: every text escaped, the image as an inline SVG.
-  std::string html(std::size_t row, int pixel_size) const;
+  Html html(std::size_t row, int pixel_size) const;
 
  private:
   const LabelData& d_;
@@ -49,8 +50,5 @@ class ItemView {
   int w_ = 0, h_ = 0;
   double lo_ = 0, hi_ = 1;
 };
-
-// &, <, >, " and ' as character references.
-std::string html_escape(const std::string& s);
 
 }  // namespace ssac::cli
