@@ -26,7 +26,9 @@ const std::string kHostile = "<i id='x' class=\"y\">&amp;{{body}}";
 
 // Run-time strings are no markup: only Text appends them, escaped.
 template <class T>
-concept Appendable = requires(Html& h, T t) { h << t; };
+concept Appendable = requires(Html& h, T t) {
+  h << t;
+};
 static_assert(!Appendable<std::string>);
 static_assert(!Appendable<std::string_view>);
 static_assert(!Appendable<char>);
@@ -138,6 +140,21 @@ TEST(LabelPage, NegativeControlAnUnescapedTextChangesTheElements) {
   broken.insert(page.find("</dd>"), kHostile);
   EXPECT_NE(tags(broken), tags(page));
   EXPECT_EQ(count(broken, kHostile), 1u);
+}
+
+// ssac cluster --oracle interactive shows the same cells at the terminal: a control character
+// in a cell is shown, never obeyed (it would clear the screen, move the cursor, retitle the
+// window); a line break goes on indented; other text, a no-break space and é among it, is as it is.
+TEST(LabelTerminal, ControlCharactersInACellAreShownNotObeyed) {
+  EXPECT_EQ(terminal_text("a\x1b[2Jb\r\x7f\tc\xc2\x9b"
+                          "1m\xc2\xa0\xc3\xa9\nd",
+                          "  "),
+            "a\\x1B[2Jb\\x0D\\x7F\tc\\u009B1m\xc2\xa0\xc3\xa9\n  d");
+  Page p("plain");
+  p.data.text[0][0] = "\x1b]0;owned\x07";
+  EXPECT_EQ(p.view->text(0), "    plain: \\x1B]0;owned\\x07\n    plain#: 0\n");
+  p.data.text[0][0] = "two\nlines";
+  EXPECT_EQ(p.view->text(0), "    plain: two\n      lines\n    plain#: 0\n");
 }
 
 }  // namespace

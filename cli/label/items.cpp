@@ -130,10 +130,37 @@ std::vector<double> ItemView::pixels(std::size_t row) const {
   return out;
 }
 
+std::string terminal_text(std::string_view s, std::string_view indent) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\n') {
+      out += '\n';
+      out += indent;
+    } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      // U+0080..U+009F, the C1 controls: CSI (U+009B) opens an escape sequence on some terminals.
+      const auto d = static_cast<unsigned char>(s[++i]);
+      out += "\\u00";
+      out += hex[d >> 4];
+      out += hex[d & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 std::string ItemView::text(std::size_t row) const {
   std::string out;
   for (const auto& [name, value] : fields(row))
-    out += "    " + name + ": " + value + "\n";
+    out += "    " + terminal_text(name, "      ") + ": " + terminal_text(value, "      ") + "\n";
   if (has_image()) {
     static const char shades[] = " .:-=+*#%@";
     const auto p = pixels(row);
