@@ -15,6 +15,8 @@
 #include "label/html.hpp"
 #include "label/items.hpp"
 #include "label/server.hpp"
+#include "options/run_params.hpp"
+#include "ssac/error.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/session.hpp"
 
@@ -140,6 +142,25 @@ TEST(LabelPage, NegativeControlAnUnescapedTextChangesTheElements) {
   broken.insert(page.find("</dd>"), kHostile);
   EXPECT_NE(tags(broken), tags(page));
   EXPECT_EQ(count(broken, kHostile), 1u);
+}
+
+// --show names columns as a CSV record: a name holding a comma is quoted, blanks around a name are
+// not part of it (as in the data's header), a quote out of place is a usage error at its column.
+TEST(LabelOptions, ShowIsReadAsCsvRecords) {
+  PersonOptions o;
+  o.show = {"\"Last, First\", age", "x"};
+  EXPECT_EQ(o.columns(), (std::vector<std::string>{"Last, First", "age", "x"}));
+  o.show = {"\" say \"\"hi\"\" \""};
+  EXPECT_EQ(o.columns(), (std::vector<std::string>{"say \"hi\""}));
+  o.show = {"a,b\"c"};
+  try {
+    o.columns();
+    ADD_FAILURE() << "accepted";
+  } catch (const ParameterError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--show:1:4: a double quote inside a field that does not start with one (quote the "
+              "whole field and write the quote \"\")");
+  }
 }
 
 // ssac cluster --oracle interactive shows the same cells at the terminal: a control character

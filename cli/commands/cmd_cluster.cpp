@@ -73,11 +73,12 @@ int run_cluster(const Opts& o) {
     outputs.file("--plot", o.plot);
     check_plot_gnuplot();
   }
-  if (!o.person.show.empty() || !o.person.image.empty())
+  const std::vector<std::string> show = o.person.columns();
+  if (!show.empty() || !o.person.image.empty())
     if (o.oracle != to_string(OracleKind::interactive))
       throw ParameterError("--show and --image apply only to --oracle interactive");
-  const LabelData label_data = o.person.show.empty() ? LabelData{read_csv(o.run.file), {}, {}}
-                                                     : read_label_csv(o.run.file, o.person.show);
+  const LabelData label_data =
+      show.empty() ? LabelData{read_csv(o.run.file), {}, {}} : read_label_csv(o.run.file, show);
   const Dataset& data = label_data.data;
   if (o.plot_opt->count() && !data.has_labels())
     throw DataError(o.run.file +
@@ -113,7 +114,7 @@ int run_cluster(const Opts& o) {
     spec.check();
     base = make_oracle(spec, data.points, data.labels, Rng::stream(o.run.seed, {kStreamOracle}));
   } else {
-    const ItemView view(label_data, o.person.show, o.person.image);
+    const ItemView view(label_data, show, o.person.image);
     const SessionSpec sspec{P, P.search == Search::plain ? Algorithm::original : Algorithm::weak,
                             o.run.seed};
     std::optional<AnswerFile> file;

@@ -30,13 +30,14 @@ int run_label(const LabelOpts& o) {
     throw_out_of_range("--port", o.port, "0..65535 (0: any free port)");
   const std::string& answers = o.person.answers;
   if (!answers.empty()) check_answer_log(answers);
-  const LabelData data = read_label_csv(o.run.file, o.person.show);
+  const std::vector<std::string> show = o.person.columns();
+  const LabelData data = read_label_csv(o.run.file, show);
   Params P = run_params(o.run.parsed(), data.data.n());
   const OracleSpec oracle =
       oracle_spec({to_string(OracleKind::interactive), 1.0, 1.0, 1.0,
                    to_string(OracleMemory::fresh), false, false, false, false});
   P.oracle_clusters = oracle.clusters(data.data);  // a person's clusters: k is their claim (S2)
-  const ItemView view(data, o.person.show, o.person.image);
+  const ItemView view(data, show, o.person.image);
   const SessionSpec spec{P, P.search == Search::plain ? Algorithm::original : Algorithm::weak,
                          o.run.seed};
   // The port first: a run that cannot listen stops before the answer file is created or locked.

@@ -4,6 +4,7 @@
 #include "options/run_params.hpp"
 
 #include "options/option_checks.hpp"
+#include "ssac/csv.hpp"
 #include "ssac/error.hpp"
 #include "ssac/ranges.hpp"
 #include "ssac/rules.hpp"
@@ -60,12 +61,33 @@ void add_person_options(CLI::App* app, PersonOptions& o, const std::string& pref
                                       "from the answers already in it (docs/label.md)");
   app->add_option("--show", o.show,
                   prefix +
-                      "show these columns of each row (comma-separated; a column of text is shown "
-                      "and is no coordinate)")
-      ->delimiter(',');
+                      "show these columns of each row (comma-separated, a name holding a comma in "
+                      "double quotes; a column of text is shown and is no coordinate)");
   app->add_option(
       "--image", o.image,
       prefix + "draw the first W*H coordinates of each row as a WxH grey image (e.g. 8x8)");
+}
+
+std::vector<std::string> PersonOptions::columns() const {
+  std::vector<std::string> out;
+  std::vector<csv::Field> fields;
+  for (const std::string& value : show) {
+    csv::Reader reader(value, "--show", false);
+    try {
+      while (reader.next(fields))
+        for (const csv::Field& f : fields) {
+          std::string_view t = f.text;
+          while (!t.empty() && (t.front() == ' ' || t.front() == '\t'))
+            t.remove_prefix(1);
+          while (!t.empty() && (t.back() == ' ' || t.back() == '\t'))
+            t.remove_suffix(1);
+          out.emplace_back(t);
+        }
+    } catch (const DataError& e) {
+      throw ParameterError(e.what());  // a usage error: the option's value, not a file
+    }
+  }
+  return out;
 }
 
 Params run_params(const RunOptions& o, std::size_t n) {

@@ -49,9 +49,14 @@ void add_run_options(CLI::App* app, SharedRunOptions& o, bool eta_required);
 // has other oracles.
 struct PersonOptions {
   std::string answers;
-  std::vector<std::string> show;
+  std::vector<std::string> show;  // as given: each value a CSV record of names (columns())
   std::string image;
   CLI::Option* answers_opt = nullptr;
+  // The column names of --show: each value read as one CSV record (ssac/csv.hpp), so that a
+  // column whose name holds a comma is named in quotes, --show '"Last, First",age'; blanks around
+  // a name are not part of it, as in the data's header. ParameterError "--show:1:COLUMN: ..." for
+  // a quote out of place.
+  std::vector<std::string> columns() const;
 };
 void add_person_options(CLI::App* app, PersonOptions& o, const std::string& prefix);
 
