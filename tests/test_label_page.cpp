@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -160,6 +163,27 @@ TEST(LabelOptions, ShowIsReadAsCsvRecords) {
     EXPECT_EQ(std::string(e.what()),
               "--show:1:4: a double quote inside a field that does not start with one (quote the "
               "whole field and write the quote \"\")");
+  }
+}
+
+// An answer file edited by hand may end without a line break; the next answer goes on a line of
+// its own, and the file reads back with both answers.
+TEST(LabelAnswerFile, AnAnswerAfterALastLineWithoutLineBreakGoesOnItsOwnLine) {
+  const std::string dir = ::testing::TempDir();
+  for (const std::string& text : {std::string("# h\n0,1,yes"), std::string("# h")}) {
+    const std::string path = dir + "/answers-no-line-end.txt";
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+    std::size_t before = 0;
+    {
+      AnswerFile f(path, "# h");
+      before = f.open(10).size();
+      f.append({2, 3, Answer::No}, before + 1);
+    }
+    std::ifstream in(path, std::ios::binary);
+    const std::string now((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_EQ(now, text + "\n2,3,no\n");
+    EXPECT_EQ(parse_answer_log(now, path, 10, "# h").size(), before + 1);
+    std::remove(path.c_str());
   }
 }
 

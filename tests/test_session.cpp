@@ -251,6 +251,9 @@ TEST(AnswerLog, LinesAreCsvRecordsAndErrorsNameTheColumn) {
   EXPECT_EQ(log[0].line, 2u);
   EXPECT_EQ(log[1], (LoggedAnswer{0, 2, Answer::No}));
   EXPECT_EQ(log[1].line, 4u);
+  // Saved by an editor that opens the file with a byte order mark: the same answers.
+  EXPECT_EQ(parse_answer_log("\xEF\xBB\xBF" + h + "\n0,2,no\n", "a.txt", d.n(), h),
+            (std::vector<LoggedAnswer>{{0, 2, Answer::No}}));
   auto message = [&](const std::string& body) {
     try {
       parse_answer_log(h + "\n" + body, "a.txt", d.n(), h);

@@ -42,7 +42,8 @@ std::string answer_log_header(const Matrix& X, const SessionSpec& spec);
 // "x,y,answer" with the answer's to_string (yes, no, not-sure), no line end.
 std::string format_logged_answer(const LoggedAnswer& a);
 
-// The answers of an answer file's text. A first line starting with '#' must equal `header` (else
+// The answers of an answer file's text (after a UTF-8 byte order mark, if it has one). A first
+// line starting with '#' must equal `header` (else
 // DataError "NAME:1: ..." naming the first field that differs); a file without one (written
 // before the header existed) is read as it is. The other lines are read by read_answer_lines
 // (ssac/oracle.hpp), which names the line and column of an error.

@@ -106,6 +106,8 @@ std::string format_logged_answer(const LoggedAnswer& a) {
 std::vector<LoggedAnswer> parse_answer_log(const std::string& text, const std::string& name,
                                            std::size_t n, const std::string& header) {
   std::string_view rest(text);
+  // A byte order mark, as an editor may add when the file is saved by hand, is no part of it.
+  if (rest.starts_with("\xEF\xBB\xBF")) rest.remove_prefix(3);
   std::size_t first_line = 1;
   if (!rest.empty() && rest[0] == '#') {
     const std::size_t nl = rest.find('\n');
