@@ -32,6 +32,7 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
 
 from selenium import webdriver  # noqa: E402  (python3-selenium)
 from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -128,11 +129,19 @@ try:
         return "y" if labels[a] == labels[b] else "n"
 
     def state():
-        pair = driver.find_elements(By.ID, "pair")
-        if not pair:
-            return None
-        return (int(pair[0].get_attribute("data-question")),
-                int(pair[0].get_attribute("data-row-a")), int(pair[0].get_attribute("data-row-b")))
+        # The page may be replaced between finding the pair and reading it (the answer's redirect
+        # lands then): look again, a bounded number of times.
+        for _ in range(100):
+            try:
+                pair = driver.find_elements(By.ID, "pair")
+                if not pair:
+                    return None
+                return (int(pair[0].get_attribute("data-question")),
+                        int(pair[0].get_attribute("data-row-a")),
+                        int(pair[0].get_attribute("data-row-b")))
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        raise SystemExit("the page kept being replaced while it was read")
 
     def press(key, before):
         ActionChains(driver).send_keys(key).perform()

@@ -253,6 +253,55 @@ TEST(Experiment, ReadRejectsMalformedSummaryWithPosition) {
   }
 }
 
+// gamma.csv is read as the CSV it is (ssac/csv.hpp): quoted fields are their text, a quoted comma
+// or a doubled quote stays inside its field, and every message names the line and the column.
+TEST(Experiment, ReadsGammaCsvAsRfc4180WithTheColumnInEveryMessage) {
+  TempDir tmp;
+  const auto r = ssac::run_experiment(small(2), 1);
+  write_summary(r, tmp.path);
+  const std::string gamma = ssac::gamma_csv(r);
+  const std::size_t row2 = gamma.find('\n') + 1, row3 = gamma.find('\n', row2) + 1;
+  const std::string first = gamma.substr(row2, row3 - row2 - 1);  // "0,GAMMA,DRAWS"
+  const std::size_t a = first.find(','), b = first.rfind(',');
+  const std::string g = first.substr(a + 1, b - a - 1), draws = first.substr(b + 1);
+  auto read_with = [&](const std::string& row) {
+    std::ofstream(tmp.path / "gamma.csv", std::ios::binary)
+        << gamma.substr(0, row2) << row << "\r\n"
+        << gamma.substr(row3);
+    try {
+      return ssac::gamma_csv(ssac::read_experiment(tmp.path.string())) == gamma
+                 ? std::string("same")
+                 : std::string("other");
+    } catch (const ssac::DataError& e) {
+      return std::string(e.what());
+    }
+  };
+  const std::string file = (tmp.path / "gamma.csv").string();
+  EXPECT_EQ(read_with("\"0\", \"" + g + "\" ," + draws), "same");
+  EXPECT_EQ(read_with("0,\"" + g + "," + draws + "\""),
+            file + ":2:1: expected 3 fields rep,gamma,draws, found 2");
+  EXPECT_EQ(read_with("\"0,1\"," + g + "," + draws),
+            file + ":2:1: column 1 (rep): '0,1' is not a whole number");
+  EXPECT_EQ(read_with("0,\"1\"\"5\"," + draws),
+            file + ":2:3: column 2 (gamma): '1\"5' is not a number");
+  EXPECT_EQ(read_with("0," + g + ",x"),
+            file + ":2:" + std::to_string(b + 2) + ": column 3 (draws): 'x' is not a whole number");
+  EXPECT_EQ(read_with("1," + g + "," + draws), file + ":2:1: column 1 (rep): expected rep 0");
+  EXPECT_EQ(read_with("0,-1," + draws), file +
+                                            ":2:3: column 2 (gamma): -1 is outside the window (" +
+                                            ssac::format_double(small(2).gen.gamma_min) + ", " +
+                                            ssac::format_double(small(2).gen.gamma_max) + "]");
+  std::ofstream(tmp.path / "gamma.csv", std::ios::binary) << "rep,\"gam,ma\",draws\n"
+                                                          << gamma.substr(row2);
+  try {
+    ssac::read_experiment(tmp.path.string());
+    ADD_FAILURE() << "a header with a quoted comma was accepted";
+  } catch (const ssac::DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              file + ":1:5: expected the header rep,gamma,draws (column 2 is 'gamma')");
+  }
+}
+
 TEST(Experiment, ParametersOutOfRangeAreNamed) {
   auto c = small(1);
   c.q = {0.0};

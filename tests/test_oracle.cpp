@@ -153,7 +153,20 @@ TEST(InteractiveOracle, PromptsParsesRemembersAndLogs) {
     FAIL();
   } catch (const DataError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "answers.log:2:3: expected a row number below 7 followed by ','");
+              "answers.log:2:3: column 2 (y): 'x' is not a row number below 7");
+  }
+  // The same reader as ssac label's answer file (read_answer_lines): quoted fields are CSV fields.
+  std::istringstream quoted("\"0\",\"6\",\"no\"\n"), quoted_comma("0,\"1,2\",no\n");
+  InteractiveOracle fourth(X, none, sink);
+  fourth.preload(quoted, "answers.log");
+  EXPECT_EQ(fourth.query(6, 0), Answer::No);
+  EXPECT_EQ(fourth.asked(), 0u);
+  try {
+    fourth.preload(quoted_comma, "answers.log");
+    FAIL();
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "answers.log:1:3: column 2 (y): '1,2' is not a row number below 7");
   }
 }
 

@@ -233,10 +233,52 @@ TEST(AnswerLog, HeaderNamesTheFieldThatDiffersAndLinesRoundTrip) {
     parse_answer_log("0,1,yes\n0,30,no\n", "a.txt", d.n(), h);
     ADD_FAILURE();
   } catch (const DataError& e) {
-    EXPECT_EQ(std::string(e.what()), "a.txt:2:3: expected a row number below 30 followed by ','");
+    EXPECT_EQ(std::string(e.what()), "a.txt:2:3: column 2 (y): '30' is not a row number below 30");
   }
   EXPECT_THROW(parse_answer_log("0,1,maybe\n", "a.txt", d.n(), h), DataError);
   EXPECT_THROW(parse_answer_log("2,2,yes\n", "a.txt", d.n(), h), DataError);
+}
+
+// The answer file is a CSV (RFC 4180, ssac/csv.hpp): quoted fields read as their text, a quoted
+// comma or a doubled quote stays inside its field, and every message names the line and column.
+TEST(AnswerLog, LinesAreCsvRecordsAndErrorsNameTheColumn) {
+  const Dataset d = blobs(4, 30);
+  const std::string h = answer_log_header(d.points, spec_for(Search::unified));
+  const auto log =
+      parse_answer_log(h + "\r\n\"3\", 1 ,\"not-sure\"\r\n\n0,2,no\n", "a.txt", d.n(), h);
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0], (LoggedAnswer{1, 3, Answer::NotSure}));
+  EXPECT_EQ(log[0].line, 2u);
+  EXPECT_EQ(log[1], (LoggedAnswer{0, 2, Answer::No}));
+  EXPECT_EQ(log[1].line, 4u);
+  // Saved by an editor that opens the file with a byte order mark: the same answers.
+  EXPECT_EQ(parse_answer_log("\xEF\xBB\xBF" + h + "\n0,2,no\n", "a.txt", d.n(), h),
+            (std::vector<LoggedAnswer>{{0, 2, Answer::No}}));
+  auto message = [&](const std::string& body) {
+    try {
+      parse_answer_log(h + "\n" + body, "a.txt", d.n(), h);
+    } catch (const DataError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("0,1,yes\n\"1,2\",3,no\n"),
+            "a.txt:3:1: column 1 (x): '1,2' is not a row number below 30");
+  EXPECT_EQ(message("0,1,\"ye\"\"s\"\n"),
+            "a.txt:2:5: column 3 (answer): 'ye\"s' is not an answer yes, no or not-sure");
+  EXPECT_EQ(message("0,1,\"yes,no\"\n"),
+            "a.txt:2:5: column 3 (answer): 'yes,no' is not an answer yes, no or not-sure");
+  EXPECT_EQ(message("0,1\n"), "a.txt:2:1: expected 3 fields x,y,answer, found 2");
+  EXPECT_EQ(message("0,1,yes,no\n"), "a.txt:2:1: expected 3 fields x,y,answer, found 4");
+  EXPECT_EQ(message("4,\"4\",yes\n"),
+            "a.txt:2:3: column 2 (y): a row paired with itself is never asked (a point is in its "
+            "own cluster)");
+  EXPECT_EQ(message("0,1,\"yes\n\"\n"),
+            "a.txt:2:5: the quoted field opened here runs past the end of its line (a line break "
+            "inside a field is allowed only in ssac label's text columns)");
+  EXPECT_EQ(message("0,1,ye\"s\n"),
+            "a.txt:2:7: a double quote inside a field that does not start with one (quote the "
+            "whole field and write the quote \"\")");
 }
 
 TEST(AnswerLog, TheHeaderIsOneFieldPerParameterAndTheRulesTellRunsApart) {

@@ -29,25 +29,17 @@ namespace ssac::cli {
 namespace {
 
 struct Opts {
-  std::string file;
-  long long k = 0;
+  SharedRunOptions run;
+  PersonOptions person;  // --oracle interactive: the answer log and how a row is shown
   std::string oracle = to_string(OracleKind::perfect);
   double q = 1.0, nu = 1.0, rho = 1.0;
   std::string memory = to_string(OracleMemory::fresh);
-  double eta = 10.0;
-  long long beta = 10;
-  std::string search = to_string(Search::unified);
-  std::string algorithm = to_string(Algorithm::weak);
   std::string assignment = assignment_name(true);
-  std::string semantics = "paper";
-  std::vector<std::string> rules;
   CLI::Option* assignment_opt = nullptr;
-  unsigned long long seed = 0;
-  std::string out, answers;
+  std::string out;
   std::string plot;   // --plot: the figure of the run (cluster_plot.hpp)
   std::string trace;  // --trace: the run as a JSON Lines trace (docs/trace-format.md)
   bool json = false;
-  CLI::Option* search_opt = nullptr;
   CLI::Option* q_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
   CLI::Option* rho_opt = nullptr;
@@ -55,9 +47,6 @@ struct Opts {
   CLI::Option* out_opt = nullptr;
   CLI::Option* trace_opt = nullptr;
   CLI::Option* plot_opt = nullptr;
-  CLI::Option* answers_opt = nullptr;
-  std::vector<std::string> show;  // interactive: the columns to show (label/items.hpp)
-  std::string image;              // interactive: the coordinates as a WxH image
 };
 
 std::string fmt_pct(double x) {
@@ -70,13 +59,13 @@ int run_cluster(const Opts& o) {
   // Every output is checked before the data is read and the run starts; both are written
   // together at the end, or neither is.
   OutputFiles outputs;
-  outputs.input(o.file);
-  if (o.answers_opt->count()) {
+  outputs.input(o.run.file);
+  if (o.person.answers_opt->count()) {
     if (o.oracle != to_string(OracleKind::interactive))
       throw ParameterError("--answers applies only to --oracle interactive");
-    if (o.answers.empty()) throw ParameterError("--answers: the path is empty");
-    outputs.input(o.answers);  // appended to in place, so it is no --out or --trace either
-    check_answer_log(o.answers);
+    if (o.person.answers.empty()) throw ParameterError("--answers: the path is empty");
+    outputs.input(o.person.answers);  // appended to in place, so it is no --out or --trace either
+    check_answer_log(o.person.answers);
   }
   if (o.out_opt->count()) outputs.file("--out", o.out);
   if (o.trace_opt->count()) outputs.file("--trace", o.trace);
@@ -84,24 +73,25 @@ int run_cluster(const Opts& o) {
     outputs.file("--plot", o.plot);
     check_plot_gnuplot();
   }
-  if (!o.show.empty() || !o.image.empty())
+  const std::vector<std::string> show = o.person.columns();
+  if (!show.empty() || !o.person.image.empty())
     if (o.oracle != to_string(OracleKind::interactive))
       throw ParameterError("--show and --image apply only to --oracle interactive");
   const LabelData label_data =
-      o.show.empty() ? LabelData{read_csv(o.file), {}, {}} : read_label_csv(o.file, o.show);
+      show.empty() ? LabelData{read_csv(o.run.file), {}, {}} : read_label_csv(o.run.file, show);
   const Dataset& data = label_data.data;
   if (o.plot_opt->count() && !data.has_labels())
-    throw DataError(o.file + ": no 'label' column; --plot draws the ground truth beside the run");
-  Params P = run_params({o.k, o.eta, o.beta, o.semantics, o.rules,
-                         o.assignment_opt->count() ? &o.assignment : nullptr, o.algorithm, o.search,
-                         o.search_opt->count() > 0},
-                        data.n());
+    throw DataError(o.run.file +
+                    ": no 'label' column; --plot draws the ground truth beside the run");
+  RunOptions run = o.run.parsed();
+  if (o.assignment_opt->count()) run.assignment = &o.assignment;
+  Params P = run_params(run, data.n());
   OracleSpec spec =
       oracle_spec({o.oracle, o.q, o.nu, o.rho, o.memory, o.q_opt->count() > 0,
                    o.nu_opt->count() > 0, o.rho_opt->count() > 0, o.memory_opt->count() > 0});
 
   if (spec.simulated() && !data.has_labels())
-    throw DataError(o.file + ": no 'label' column; a simulated oracle answers from it");
+    throw DataError(o.run.file + ": no 'label' column; a simulated oracle answers from it");
   // k has one range everywhere, [1, n] (ssac/ranges.hpp): the library, the trace reader and the
   // conformance corpus accept k above the number of the oracle's clusters, and so does this
   // command. Such a run cannot recover k clusters; say so before it starts.
@@ -122,18 +112,18 @@ int run_cluster(const Opts& o) {
   std::optional<Session> session;  // a person answers: the session engine (ssac/session.hpp)
   if (spec.simulated()) {
     spec.check();
-    base = make_oracle(spec, data.points, data.labels, Rng::stream(o.seed, {kStreamOracle}));
+    base = make_oracle(spec, data.points, data.labels, Rng::stream(o.run.seed, {kStreamOracle}));
   } else {
-    const ItemView view(label_data, o.show, o.image);
+    const ItemView view(label_data, show, o.person.image);
     const SessionSpec sspec{P, P.search == Search::plain ? Algorithm::original : Algorithm::weak,
-                            o.seed};
+                            o.run.seed};
     std::optional<AnswerFile> file;
     std::vector<LoggedAnswer> earlier;
-    if (!o.answers.empty()) {
-      file.emplace(o.answers, answer_log_header(data.points, sspec));
+    if (!o.person.answers.empty()) {
+      file.emplace(o.person.answers, answer_log_header(data.points, sspec));
       earlier = file->open(data.n());
     }
-    session.emplace(data.points, sspec, std::move(earlier), o.answers);
+    session.emplace(data.points, sspec, std::move(earlier), o.person.answers);
     ask_at_terminal(*session, view, std::cin, std::cerr, file ? &*file : nullptr);
   }
 
@@ -143,13 +133,13 @@ int run_cluster(const Opts& o) {
   if (!o.trace.empty()) {
     TraceHeader th;
     th.params = P;
-    th.algorithm = o.algorithm;
+    th.algorithm = o.run.run.algorithm;
     th.oracle = spec;
     if (spec.uses_memory()) th.memory = spec.memory;
     // A person is asked once per unordered pair and the answer is kept (InteractiveOracle;
     // proofs-notes/semantics.md, Oracles): per-pair memory, which the replay then enforces.
     if (!spec.simulated()) th.memory = OracleMemory::per_pair;
-    th.seed = o.seed;
+    th.seed = o.run.seed;
     writer = trace_writer(data.points, th, [&trace](const std::string& line) {
       trace += line;
       trace += '\n';
@@ -157,8 +147,9 @@ int run_cluster(const Opts& o) {
   }
   const Result R = [&] {
     if (session) return session->replay(writer.get());
-    AskedOracle oracle(*base, P.search == Search::plain, Rng::stream(o.seed, {kStreamCoinFlip}));
-    return run_ssac(data.points, oracle.get(), P, o.seed, writer.get());
+    AskedOracle oracle(*base, P.search == Search::plain,
+                       Rng::stream(o.run.seed, {kStreamCoinFlip}));
+    return run_ssac(data.points, oracle.get(), P, o.run.seed, writer.get());
   }();
   std::optional<Evaluation> ev;
   if (data.has_labels()) ev = evaluate(data.points, data.labels, R);
@@ -171,11 +162,11 @@ int run_cluster(const Opts& o) {
   }
   if (!o.trace.empty()) outputs.stage(o.trace, trace);
   if (!o.plot.empty()) {
-    const std::string title = o.file + ": " + o.oracle + " oracle" +
+    const std::string title = o.run.file + ": " + o.oracle + " oracle" +
                               (spec.uses_q() ? " q = " + format_double(spec.q) : "") +
                               ", k = " + std::to_string(P.k) + ", eta = " + format_double(P.eta) +
                               ", beta = " + std::to_string(P.beta) +
-                              ", seed = " + std::to_string(o.seed);
+                              ", seed = " + std::to_string(o.run.seed);
     outputs.stage(o.plot, cluster_plot_png(data, R, *ev, title));
   }
   outputs.commit();
@@ -185,11 +176,11 @@ int run_cluster(const Opts& o) {
 
   if (o.json) {
     nlohmann::ordered_json j;
-    j["file"] = o.file;
+    j["file"] = o.run.file;
     j["n"] = data.n();
     j["m"] = data.m();
     j["k"] = P.k;
-    j["algorithm"] = o.algorithm;
+    j["algorithm"] = o.run.run.algorithm;
     j["search"] = to_string(P.search);
     j["oracle"] = o.oracle;
     if (spec.uses_q()) j["q"] = spec.q;
@@ -203,7 +194,7 @@ int run_cluster(const Opts& o) {
     j["eta"] = P.eta;
     j["beta"] = P.beta;
     j["r"] = P.sample_size();
-    j["seed"] = o.seed;
+    j["seed"] = o.run.seed;
     if (ev) {
       j["accuracy_pct"] = ev->accuracy_pct;
       j["optimal_accuracy_pct"] = ev->optimal_accuracy_pct;
@@ -237,7 +228,7 @@ int run_cluster(const Opts& o) {
     j["iterations"] = its;
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << "data: " << o.file << " (n = " << data.n() << ", m = " << data.m() << ")\n";
+    std::cout << "data: " << o.run.file << " (n = " << data.n() << ", m = " << data.m() << ")\n";
     std::cout << "run: " << (P.search == Search::plain ? "original SSAC" : "weak SSAC") << ", "
               << to_string(P.search) << " binary search, " << o.oracle << " oracle";
     if (spec.uses_q()) std::cout << " q = " << format_double(spec.q);
@@ -249,7 +240,7 @@ int run_cluster(const Opts& o) {
       std::cout << ", semantics " << profile_name({P.rules, P.elimination}) << " ("
                 << describe({P.rules, P.elimination}) << ")";
     std::cout << ", k = " << P.k << ", eta = " << format_double(P.eta)
-              << " (r = " << P.sample_size() << "), beta = " << P.beta << ", seed = " << o.seed
+              << " (r = " << P.sample_size() << "), beta = " << P.beta << ", seed = " << o.run.seed
               << "\n";
     if (ev)
       std::cout << "accuracy: " << fmt_pct(ev->accuracy_pct) << " (optimal permutation "
@@ -273,8 +264,7 @@ Command add_cluster(CLI::App& root) {
       "Run SSAC (Algorithm 1) once. Simulated oracles answer from the file's 'label' column; "
       "--oracle interactive asks you at the terminal.");
   auto o = std::make_shared<Opts>();
-  app->add_option("FILE", o->file, "CSV data (header row; optional 'label' column)")->required();
-  app->add_option("--k", o->k, "number of clusters, 1..n")->required();
+  add_run_options(app, o->run, true);
   app->add_option("--oracle", o->oracle,
                   "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | correlated "
                   "(Def. 5's marginal, abstentions correlated) | interactive")
@@ -294,48 +284,14 @@ Command add_cluster(CLI::App& root) {
              "--rho", o->rho,
              "distance-weak rho, (0, 1]; correlated: the hard points lie outside rho r(C_i)")
           ->capture_default_str();
-  app->add_option("--eta", o->eta, "Phase-1 sampling number, r = ceil(k eta) draws")->required();
-  app->add_option("--beta", o->beta, "Phase-2 sampling number, " + range_help(1, range::kMaxBeta))
-      ->capture_default_str();
-  o->search_opt =
-      app->add_option("--search", o->search,
-                      "Phase-2 search: random (Alg. 2) | distance (Alg. 3) | unified (Alg. 4)")
-          ->check(CLI::IsMember(weak_search_names()))
-          ->capture_default_str();
-  app->add_option("--algorithm", o->algorithm,
-                  "weak (this paper) | original (Ashtiani et al.: yes/no oracle, not-sure becomes "
-                  "a coin flip, plain binary search)")
-      ->check(CLI::IsMember(algorithm_names()))
-      ->capture_default_str();
-  app->add_option("--semantics", o->semantics,
-                  "paper (the algorithm as the paper writes it, default) | authors-code (the rules "
-                  "of the authors' experiment code; proofs-notes/semantics.md)")
-      ->capture_default_str();
-  app->add_option(
-      "--rule", o->rules,
-      "one rule NAME=VALUE on top of --semantics (repeatable): anchor=opener|lowest-"
-      "labelled-row|random-labelled-row|random-known-row, phase2=radius|prefix, overwrite=on|off, "
-      "sample-cap=on|off, self-pairs=on|off, empty-recovers=on|off, elimination=on|off, "
-      "b-order=xj-first|b-first");
   o->assignment_opt =
       app->add_option("--assignment", o->assignment,
                       "cluster-assignment rule: paper (k-1 definite answers suffice) | code (the "
                       "authors' code: only a yes or all no)")
           ->check(CLI::IsMember(assignment_names()))
           ->capture_default_str();
-  add_seed_option(app, o->seed);
   o->out_opt = app->add_option("--out", o->out, "write the labels (0 = unassigned) to this CSV");
-  o->answers_opt =
-      app->add_option("--answers", o->answers,
-                      "interactive: append every answer to this file and reuse the answers already "
-                      "in it, so an interrupted session can be resumed (docs/label.md)");
-  app->add_option("--show", o->show,
-                  "interactive: show these columns of each row (comma-separated; a column of "
-                  "text is shown and is no coordinate)")
-      ->delimiter(',');
-  app->add_option("--image", o->image,
-                  "interactive: draw the first W*H coordinates of each row as a WxH grey image "
-                  "(e.g. 8x8)");
+  add_person_options(app, o->person, "interactive: ");
   o->plot_opt = app->add_option(
       "--plot", o->plot,
       "draw the ground truth beside the recovered clustering (wrong points crossed, unassigned "

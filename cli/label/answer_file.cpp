@@ -73,6 +73,9 @@ std::vector<LoggedAnswer> AnswerFile::open(std::size_t n) {
   const std::string text = read_input(path_, kind);
   std::vector<LoggedAnswer> log = parse_answer_log(text, path_, n, header_);
   needs_header_ = text.empty();
+  // A file edited by hand may end without a line break: the next answer must not join its last
+  // line.
+  needs_line_end_ = !text.empty() && text.back() != '\n';
   return log;
 }
 
@@ -130,9 +133,11 @@ long flock_holder(const struct stat& st) {
 }
 
 void AnswerFile::append(const LoggedAnswer& a, std::size_t number) {
-  write_all(fd_, (needs_header_ ? header_ + "\n" : "") + format_logged_answer(a) + "\n", path_,
-            "answer " + std::to_string(number));
-  needs_header_ = false;
+  write_all(fd_,
+            (needs_line_end_ ? "\n" : "") + (needs_header_ ? header_ + "\n" : "") +
+                format_logged_answer(a) + "\n",
+            path_, "answer " + std::to_string(number));
+  needs_header_ = needs_line_end_ = false;
 }
 
 void AnswerFile::rewrite(const std::vector<LoggedAnswer>& log) {
@@ -175,7 +180,7 @@ void AnswerFile::rewrite(const std::vector<LoggedAnswer>& log) {
   }
   ::close(fd_);
   fd_ = fd;
-  needs_header_ = false;
+  needs_header_ = needs_line_end_ = false;
 }
 
 }  // namespace ssac::cli

@@ -38,6 +38,7 @@ class AnswerFile {
   std::string path_, header_;
   int fd_ = -1;
   bool needs_header_ = false;
+  bool needs_line_end_ = false;  // the file's last line has no line break yet
 };
 
 // The pid holding the flock on the file `st` describes (from /proc/locks), 0 when none is found.

@@ -130,10 +130,37 @@ std::vector<double> ItemView::pixels(std::size_t row) const {
   return out;
 }
 
+std::string terminal_text(std::string_view s, std::string_view indent) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\n') {
+      out += '\n';
+      out += indent;
+    } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      // U+0080..U+009F, the C1 controls: CSI (U+009B) opens an escape sequence on some terminals.
+      const auto d = static_cast<unsigned char>(s[++i]);
+      out += "\\u00";
+      out += hex[d >> 4];
+      out += hex[d & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 std::string ItemView::text(std::size_t row) const {
   std::string out;
   for (const auto& [name, value] : fields(row))
-    out += "    " + name + ": " + value + "\n";
+    out += "    " + terminal_text(name, "      ") + ": " + terminal_text(value, "      ") + "\n";
   if (has_image()) {
     static const char shades[] = " .:-=+*#%@";
     const auto p = pixels(row);
@@ -151,56 +178,28 @@ std::string ItemView::text(std::size_t row) const {
   return out;
 }
 
-std::string ItemView::html(std::size_t row, int px) const {
-  std::string out;
+Html ItemView::html(std::size_t row, int px) const {
+  Html out;
   if (has_image()) {
     const auto p = pixels(row);
-    out += "<svg class=\"item-image\" width=\"" + std::to_string(w_ * px) + "\" height=\"" +
-           std::to_string(h_ * px) + "\" viewBox=\"0 0 " + std::to_string(w_) + " " +
-           std::to_string(h_) + "\" shape-rendering=\"crispEdges\" role=\"img\">";
+    out << "<svg class=\"item-image\" width=\"" << w_ * px << "\" height=\"" << h_ * px
+        << "\" viewBox=\"0 0 " << w_ << " " << h_
+        << "\" shape-rendering=\"crispEdges\" role=\"img\">";
     for (int y = 0; y < h_; ++y)
       for (int x = 0; x < w_; ++x) {
         // Dark ink on white paper: the largest value is black.
         const int g = 255 - static_cast<int>(p[static_cast<std::size_t>(y * w_ + x)] * 255.0 + 0.5);
-        out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
-               "\" width=\"1\" height=\"1\" fill=\"rgb(" + std::to_string(g) + "," +
-               std::to_string(g) + "," + std::to_string(g) + ")\"/>";
+        out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"1\" height=\"1\" fill=\"rgb(" << g
+            << "," << g << "," << g << ")\"/>";
       }
-    out += "</svg>";
+    out << "</svg>";
   }
   const auto f = fields(row);
   if (!f.empty()) {
-    out += "<dl class=\"item-fields\">";
+    out << "<dl class=\"item-fields\">";
     for (const auto& [name, value] : f)
-      out += "<dt>" + html_escape(name) + "</dt><dd>" + html_escape(value) + "</dd>";
-    out += "</dl>";
-  }
-  return out;
-}
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
+      out << "<dt>" << Text(name) << "</dt><dd>" << Text(value) << "</dd>";
+    out << "</dl>";
   }
   return out;
 }

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "label/html.hpp"
 #include "ssac/data.hpp"
 
 namespace ssac::cli {
@@ -25,6 +27,12 @@ struct LabelData {
 // for a --show name that is no column.
 LabelData read_label_csv(const std::string& path, const std::vector<std::string>& show);
 
+// A cell as the terminal may show it: a text column's cell can hold any UTF-8, and a control
+// character written to a terminal moves the cursor, clears the screen or retitles the window
+// (ESC, CR, the C1 control CSI). C0 controls but tab and line break, and DEL, are written \xHH;
+// the C1 controls U+0080..U+009F \u00HH; a line break goes on with `indent`.
+std::string terminal_text(std::string_view s, std::string_view indent);
+
 class ItemView {
  public:
   // `show`: the column names to show (text or coordinates), empty for none; `image`: "WxH" or
@@ -37,10 +45,11 @@ class ItemView {
   int height() const { return h_; }
   // The image's grey levels in [0, 1] (0 black... 1 white is the page's choice), row-major.
   std::vector<double> pixels(std::size_t row) const;
-  // The item as terminal lines: the fields, then the image in characters from light to dark.
+  // The item as terminal lines: the fields (terminal_text), then the image in characters from
+  // light to dark.
   std::string text(std::size_t row) const;
   // The item as an HTML fragment: every text escaped, the image as an inline SVG.
-  std::string html(std::size_t row, int pixel_size) const;
+  Html html(std::size_t row, int pixel_size) const;
 
  private:
   const LabelData& d_;
@@ -49,8 +58,5 @@ class ItemView {
   int w_ = 0, h_ = 0;
   double lo_ = 0, hi_ = 1;
 };
-
-// &, <, >, " and ' as character references.
-std::string html_escape(const std::string& s);
 
 }  // namespace ssac::cli

@@ -5,6 +5,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 namespace ssac::cli {
 
@@ -25,9 +26,9 @@ Matrix principal_components(const Matrix& X) {
   return out;
 }
 
-std::string pca_svg(const Matrix& pc, const std::vector<int>& labels) {
-  static const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
-                                  "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
+Html pca_svg(const Matrix& pc, const std::vector<int>& labels) {
+  static constexpr Markup colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                                       "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"};
   const double W = 480, H = 360, pad = 16;
   double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
   if (pc.rows() > 0) {
@@ -38,20 +39,24 @@ std::string pca_svg(const Matrix& pc, const std::vector<int>& labels) {
   }
   if (!(x1 > x0)) x1 = x0 + 1;
   if (!(y1 > y0)) y1 = y0 + 1;
-  std::string svg =
-      "<svg class=\"pca\" width=\"480\" height=\"360\" viewBox=\"0 0 480 360\" "
-      "role=\"img\"><rect width=\"480\" height=\"360\" fill=\"#fff\" "
-      "stroke=\"#ccc\"/>";
-  char buf[160];
+  Html svg;
+  svg << "<svg class=\"pca\" width=\"480\" height=\"360\" viewBox=\"0 0 480 360\" "
+         "role=\"img\"><rect width=\"480\" height=\"360\" fill=\"#fff\" "
+         "stroke=\"#ccc\"/>";
+  auto coordinate = [](double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return std::string(buf);
+  };
   for (Eigen::Index i = 0; i < pc.rows(); ++i) {
     const double x = pad + (pc(i, 0) - x0) / (x1 - x0) * (W - 2 * pad);
     const double y = H - pad - (pc(i, 1) - y0) / (y1 - y0) * (H - 2 * pad);
     const int l = labels[static_cast<std::size_t>(i)];
-    std::snprintf(buf, sizeof buf, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>", x, y,
-                  l == 0 ? "#bbb" : colours[(l - 1) % 10]);
-    svg += buf;
+    svg << "<circle cx=\"" << Text(coordinate(x)) << "\" cy=\"" << Text(coordinate(y))
+        << "\" r=\"3.5\" fill=\"" << (l == 0 ? Markup("#bbb") : colours[(l - 1) % 10]) << "\"/>";
   }
-  return svg + "</svg>";
+  svg << "</svg>";
+  return svg;
 }
 
 }  // namespace ssac::cli

@@ -1,9 +1,9 @@
 // The first two principal components of the points, for the end page's scatter.
 #pragma once
 
-#include <string>
 #include <vector>
 
+#include "label/html.hpp"
 #include "ssac/data.hpp"
 
 namespace ssac::cli {
@@ -14,6 +14,6 @@ namespace ssac::cli {
 Matrix principal_components(const Matrix& X);
 
 // An inline SVG scatter of `pc` (n x 2), each point coloured by its label (0 grey: unassigned).
-std::string pca_svg(const Matrix& pc, const std::vector<int>& labels);
+Html pca_svg(const Matrix& pc, const std::vector<int>& labels);
 
 }  // namespace ssac::cli

@@ -25,6 +25,7 @@
 
 #include "label/app.js.hpp"
 #include "label/guard.hpp"
+#include "label/html.hpp"
 #include "label/page.html.hpp"
 #include "label/pca.hpp"
 #include "label/style.css.hpp"
@@ -37,114 +38,104 @@ namespace ssac::cli {
 
 namespace {
 
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-    s.replace(at, from.size(), to);
-  return s;
-}
-
-std::string shell(const LabelPage& p, const std::string& title, const std::string& body) {
+Html shell(const LabelPage& p, const std::string& title, const Html& body) {
   const SessionSpec& s = p.session->spec();
-  const std::string about =
-      html_escape(p.data_name) + " &middot; n = " + std::to_string(p.data->data.n()) +
-      ", k = " + std::to_string(s.params.k) + ", &eta; = " + format_double(s.params.eta) +
-      ", &beta; = " + std::to_string(s.params.beta) + ", " + to_string(s.params.search) +
-      " search, seed " + std::to_string(s.seed) +
-      (p.file ? " &middot; answers saved in " + html_escape(p.file->path()) : "");
-  // The shell's markers are replaced once each, the body last, so text inside the body that looks
-  // like a marker stays as it is.
-  std::string page = kLabelPage;
-  page = replace_all(page, "{{title}}", html_escape(title));
-  page = replace_all(page, "{{about}}", about);
-  const std::size_t at = page.find("{{body}}");
-  return page.replace(at, 8, body);
+  Html about, heading;
+  about << Text(p.data_name) << " &middot; n = " << p.data->data.n() << ", k = " << s.params.k
+        << ", &eta; = " << Text(format_double(s.params.eta)) << ", &beta; = " << s.params.beta
+        << ", " << Text(to_string(s.params.search)) << " search, seed " << s.seed;
+  if (p.file) about << " &middot; answers saved in " << Text(p.file->path());
+  heading << Text(title);
+  // One pass over the shell's markers: a marker inside the data's text is not filled.
+  return Html::fill(kLabelPage,
+                    {{"{{title}}", &heading}, {"{{about}}", &about}, {"{{body}}", &body}});
 }
 
-std::string item_box(const LabelPage& p, std::size_t row, const char* cls = "item") {
-  return std::string("<section class=\"") + cls + "\" data-row=\"" + std::to_string(row) +
-         "\"><h2>row " + std::to_string(row + 1) + "</h2>" + p.view->html(row, p.pixel_size) +
-         "</section>";
+Html item_box(const LabelPage& p, std::size_t row) {
+  Html out;
+  out << "<section class=\"item\" data-row=\"" << row << "\"><h2>row " << row + 1 << "</h2>"
+      << p.view->html(row, p.pixel_size) << "</section>";
+  return out;
 }
 
-std::string history(const LabelPage& p) {
+Html history(const LabelPage& p) {
+  Html out;
   const auto& log = p.session->log();
-  if (log.empty()) return "";
-  std::string out = "<section id=\"history\"><h3>Your last answers</h3><ol>";
+  if (log.empty()) return out;
+  out << "<section id=\"history\"><h3>Your last answers</h3><ol>";
   const std::size_t from = log.size() > 8 ? log.size() - 8 : 0;
   for (std::size_t i = log.size(); i-- > from;) {
-    out += "<li value=\"" + std::to_string(i + 1) + "\">rows " + std::to_string(log[i].x + 1) +
-           " and " + std::to_string(log[i].y + 1) + ": " + to_string(log[i].answer) +
-           " <form method=\"post\" action=\"/undo\"><input type=\"hidden\" name=\"to\" value=\"" +
-           std::to_string(i + 1) + "\"><button>back to question " + std::to_string(i + 1) +
-           "</button></form></li>";
+    out << "<li value=\"" << i + 1 << "\">rows " << log[i].x + 1 << " and " << log[i].y + 1 << ": "
+        << Text(to_string(log[i].answer))
+        << " <form method=\"post\" action=\"/undo\"><input type=\"hidden\" name=\"to\" value=\""
+        << i + 1 << "\"><button>back to question " << i + 1 << "</button></form></li>";
   }
-  return out + "</ol></section>";
+  out << "</ol></section>";
+  return out;
 }
 
-std::string question_page(const LabelPage& p) {
+Html progress(const LabelPage& p) {
+  Html out;
+  out << "<p id=\"progress\">" << Text(progress_line(*p.session)) << "</p>";
+  return out;
+}
+
+Html question_page(const LabelPage& p) {
   const auto [x, y] = p.session->question();
   const std::size_t q = p.session->log().size() + 1;
-  std::string body = "<p id=\"progress\">" + html_escape(progress_line(*p.session)) + "</p>";
-  body += "<p class=\"question\">Question <span id=\"qnum\">" + std::to_string(q) +
-          "</span>: are these two in the same cluster?</p>";
-  body += "<div class=\"pair\" id=\"pair\" data-question=\"" + std::to_string(q) +
-          "\" data-row-a=\"" + std::to_string(x) + "\" data-row-b=\"" + std::to_string(y) + "\">" +
-          item_box(p, x) + item_box(p, y) + "</div>";
-  body +=
-      "<form class=\"answers\" method=\"post\" action=\"/answer\"><input type=\"hidden\" "
-      "name=\"q\" value=\"" +
-      std::to_string(q) +
-      "\"><button id=\"answer-yes\" class=\"yes\" name=\"a\" value=\"yes\">Same "
-      "<kbd>y</kbd></button><button id=\"answer-no\" class=\"no\" name=\"a\" "
-      "value=\"no\">Different <kbd>n</kbd></button><button id=\"answer-not-sure\" "
-      "class=\"not-sure\" name=\"a\" value=\"not-sure\">Not sure <kbd>space</kbd> "
-      "<kbd>?</kbd></button></form>";
+  Html body = progress(p);
+  body << "<p class=\"question\">Question <span id=\"qnum\">" << q
+       << "</span>: are these two in the same cluster?</p>";
+  body << "<div class=\"pair\" id=\"pair\" data-question=\"" << q << "\" data-row-a=\"" << x
+       << "\" data-row-b=\"" << y << "\">" << item_box(p, x) << item_box(p, y) << "</div>";
+  body << "<form class=\"answers\" method=\"post\" action=\"/answer\"><input type=\"hidden\" "
+          "name=\"q\" value=\""
+       << q
+       << "\"><button id=\"answer-yes\" class=\"yes\" name=\"a\" value=\"yes\">Same "
+          "<kbd>y</kbd></button><button id=\"answer-no\" class=\"no\" name=\"a\" "
+          "value=\"no\">Different <kbd>n</kbd></button><button id=\"answer-not-sure\" "
+          "class=\"not-sure\" name=\"a\" value=\"not-sure\">Not sure <kbd>space</kbd> "
+          "<kbd>?</kbd></button></form>";
   if (q > 1)
-    body +=
-        "<form class=\"undo\" method=\"post\" action=\"/undo\"><input type=\"hidden\" "
-        "name=\"to\" value=\"" +
-        std::to_string(q - 1) + "\"><button id=\"undo\">Undo <kbd>u</kbd></button></form>";
-  return shell(p, "Question " + std::to_string(q), body + history(p));
+    body << "<form class=\"undo\" method=\"post\" action=\"/undo\"><input type=\"hidden\" "
+            "name=\"to\" value=\""
+         << q - 1 << "\"><button id=\"undo\">Undo <kbd>u</kbd></button></form>";
+  body << history(p);
+  return shell(p, "Question " + std::to_string(q), body);
 }
 
-std::string end_page(const LabelPage& p) {
+Html end_page(const LabelPage& p) {
   const Result& R = p.session->result();
   const SessionProgress pr = p.session->progress();
-  std::string body = "<p id=\"progress\">" + html_escape(progress_line(*p.session)) + "</p>";
-  body += "<h2 id=\"done\">The clustering</h2><p>" + std::to_string(pr.questions) +
-          " questions answered, " + std::to_string(pr.queries) +
-          " same-cluster queries in the run; " + std::to_string(R.clusters_recovered) + " of " +
-          std::to_string(p.session->spec().params.k) +
-          " clusters recovered; status: " + html_escape(R.status) + ".</p>";
-  body +=
-      "<p class=\"downloads\"><a id=\"download-labels\" href=\"/labels.csv\" "
-      "download=\"labels.csv\">labels CSV</a><a id=\"download-trace\" href=\"/trace.jsonl\" "
-      "download=\"trace.jsonl\">trace (ssac validate)</a></p>";
   const int k = p.session->spec().params.k;
-  body +=
-      "<table class=\"clusters\"><tr><th>cluster</th><th>size</th><th>a few of its "
-      "items</th></tr>";
+  Html body = progress(p);
+  body << "<h2 id=\"done\">The clustering</h2><p>" << pr.questions << " questions answered, "
+       << pr.queries << " same-cluster queries in the run; " << R.clusters_recovered << " of " << k
+       << " clusters recovered; status: " << Text(R.status) << ".</p>";
+  body << "<p class=\"downloads\"><a id=\"download-labels\" href=\"/labels.csv\" "
+          "download=\"labels.csv\">labels CSV</a><a id=\"download-trace\" href=\"/trace.jsonl\" "
+          "download=\"trace.jsonl\">trace (ssac validate)</a></p>";
+  body << "<table class=\"clusters\"><tr><th>cluster</th><th>size</th><th>a few of its "
+          "items</th></tr>";
   for (int c = 0; c <= k; ++c) {
     std::vector<std::size_t> rows;
     for (std::size_t i = 0; i < R.labels.size(); ++i)
       if (R.labels[i] == c) rows.push_back(i);
     if (c == 0 && rows.empty()) continue;
-    body += "<tr class=\"cluster\" data-cluster=\"" + std::to_string(c) + "\"><td>" +
-            (c == 0 ? std::string("unassigned") : std::to_string(c)) + "</td><td class=\"size\">" +
-            std::to_string(rows.size()) + "</td><td><div class=\"members\">";
+    body << "<tr class=\"cluster\" data-cluster=\"" << c << "\"><td>";
+    if (c == 0)
+      body << "unassigned";
+    else
+      body << c;
+    body << "</td><td class=\"size\">" << rows.size() << "</td><td><div class=\"members\">";
     for (std::size_t j = 0; j < rows.size() && j < 4; ++j)
-      body += item_box(p, rows[j]);
-    body += "</div></td></tr>";
+      body << item_box(p, rows[j]);
+    body << "</div></td></tr>";
   }
-  body += "</table><h3>The first two principal components, coloured by the clustering</h3>";
-  body += pca_svg(principal_components(p.data->data.points), R.labels);
-  return shell(p, "The clustering", body + history(p));
-}
-
-std::string message_page(const LabelPage& p, const std::string& text) {
-  return shell(p, "ssac label",
-               "<p class=\"error\">" + html_escape(text) +
-                   "</p><p><a href=\"/\">Back to the question</a></p>");
+  body << "</table><h3>The first two principal components, coloured by the clustering</h3>";
+  body << pca_svg(principal_components(p.data->data.points), R.labels);
+  body << history(p);
+  return shell(p, "The clustering", body);
 }
 
 // How long a connection may hold one of the workers. A request has kRequestDeadline in all, from
@@ -377,7 +368,14 @@ GuardedServer* g_server = nullptr;
 }  // namespace
 
 std::string render_page(const LabelPage& p) {
-  return p.session->finished() ? end_page(p) : question_page(p);
+  return (p.session->finished() ? end_page(p) : question_page(p)).str();
+}
+
+std::string render_message(const LabelPage& p, const std::string& text) {
+  Html body;
+  body << "<p class=\"error\">" << Text(text)
+       << "</p><p><a href=\"/\">Back to the question</a></p>";
+  return shell(p, "ssac label", body).str();
 }
 
 std::string labels_csv(const Result& R) {
@@ -493,17 +491,17 @@ void LabelServer::serve(LabelPage& p) {
     Answer a;
     const std::string q = req.get_param_value("q"), text = req.get_param_value("a");
     if (text != "yes" && text != "no" && text != "not-sure")
-      return html(res, 400, message_page(p, "The answer must be yes, no or not-sure."));
+      return html(res, 400, render_message(p, "The answer must be yes, no or not-sure."));
     parse_answer(text, a);
     if (p.session->finished())
-      return html(res, 409, message_page(p, "The run is over: there is no question to answer."));
+      return html(res, 409, render_message(p, "The run is over: there is no question to answer."));
     const std::size_t current = p.session->log().size() + 1;
     if (q != std::to_string(current))
       return html(res, 409,
-                  message_page(p,
-                               "That question was already answered or undone; the "
-                               "current one is question " +
-                                   std::to_string(current) + "."));
+                  render_message(p,
+                                 "That question was already answered or undone; the "
+                                 "current one is question " +
+                                     std::to_string(current) + "."));
     const auto [x, y] = p.session->question();
     // Saved before the session moves on and before the response: an acknowledged answer is on
     // the disk.
@@ -522,9 +520,9 @@ void LabelServer::serve(LabelPage& p) {
     if (ok) back = std::stoull(to);
     if (!ok || back < 1 || back > answered)
       return html(res, 400,
-                  message_page(p, answered == 0 ? "There is no answer to undo yet."
-                                                : "Undo goes back to a question from 1 to " +
-                                                      std::to_string(answered) + "."));
+                  render_message(p, answered == 0 ? "There is no answer to undo yet."
+                                                  : "Undo goes back to a question from 1 to " +
+                                                        std::to_string(answered) + "."));
     p.session->undo(back - 1);
     if (p.file) p.file->rewrite(p.session->log());
     res.status = 303;
@@ -534,7 +532,7 @@ void LabelServer::serve(LabelPage& p) {
     server.Get(path, [&, type, trace](const httplib::Request&, httplib::Response& res) {
       std::lock_guard lock(mu);
       if (!p.session->finished())
-        return html(res, 409, message_page(p, "The run is not over yet."));
+        return html(res, 409, render_message(p, "The run is not over yet."));
       res.set_header("Cache-Control", "no-store");
       res.set_content(trace ? session_trace(p) : labels_csv(p.session->result()), type);
     });
@@ -550,7 +548,7 @@ void LabelServer::serve(LabelPage& p) {
           what = e.what();
         }
         std::cerr << "ssac label: error: " << what << "\n";
-        html(res, 500, message_page(p, what));
+        html(res, 500, render_message(p, what));
       });
 
   std::cout << "ssac label: open " << guard.url() << " in a browser (Ctrl-C stops; "

@@ -30,8 +30,13 @@ struct LabelPage {
   int pixel_size = 12;
 };
 
-// The page for the session's current state (question or end), as served at /.
+// The page for the session's current state (question or end), as served at /. Built as Html
+// (label/html.hpp): every text in it -- the data's cells and column names, the files' names, the
+// progress line -- is escaped by construction.
 std::string render_page(const LabelPage& p);
+// The page answering a request that did not fit the session's state: `text`, escaped, and a link
+// back to the question.
+std::string render_message(const LabelPage& p, const std::string& text);
 // The labels CSV and the trace of the finished run (what ssac cluster --out and --trace write).
 std::string labels_csv(const Result& R);
 std::string session_trace(const LabelPage& p);

@@ -3,6 +3,7 @@
 // one with the same line.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -25,6 +26,39 @@ struct RunOptions {
   std::string search;     // random | distance | unified (weak SSAC)
   bool search_given = false;
 };
+
+// The options that shape one run on a data file, as ssac cluster and ssac label both take them:
+// FILE, --k, --eta, --beta, --search, --algorithm, --semantics, --rule and --seed. One function
+// registers them, with their ranges and help, so that the two commands cannot drift apart.
+struct SharedRunOptions {
+  std::string file;
+  // --assignment is ssac cluster's alone; `run.assignment` stays null here.
+  RunOptions run{
+      0,    10.0, 10, "paper", {}, nullptr, to_string(Algorithm::weak), to_string(Search::unified),
+      false};
+  unsigned long long seed = 0;
+  CLI::Option* search_opt = nullptr;
+  // `run` with search_given from the command line.
+  RunOptions parsed() const;
+};
+// `eta_required`: ssac cluster asks for --eta; ssac label offers the default.
+void add_run_options(CLI::App* app, SharedRunOptions& o, bool eta_required);
+
+// A person as the oracle (ssac label; ssac cluster --oracle interactive): --answers, --show and
+// --image, with the same help in both, `prefix` ("interactive: ") before each where the command
+// has other oracles.
+struct PersonOptions {
+  std::string answers;
+  std::vector<std::string> show;  // as given: each value a CSV record of names (columns())
+  std::string image;
+  CLI::Option* answers_opt = nullptr;
+  // The column names of --show: each value read as one CSV record (ssac/csv.hpp), so that a
+  // column whose name holds a comma is named in quotes, --show '"Last, First",age'; blanks around
+  // a name are not part of it, as in the data's header. ParameterError "--show:1:COLUMN: ..." for
+  // a quote out of place.
+  std::vector<std::string> columns() const;
+};
+void add_person_options(CLI::App* app, PersonOptions& o, const std::string& prefix);
 
 // Params for data of n points: k in [1, n], beta in [1, range::kMaxBeta], the profile and its
 // rules, the search (the original SSAC's plain search, which --search must not name), then

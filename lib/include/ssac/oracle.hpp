@@ -30,6 +30,27 @@ const char* to_string(Answer a);  // "yes", "not-sure", "no"
 // blanks ignored). False for anything else.
 bool parse_answer(std::string_view s, Answer& a);
 
+// One line of an answer log: the unordered pair (x < y, 0-based rows) and the person's answer.
+struct LoggedAnswer {
+  std::size_t x = 0, y = 0;
+  Answer answer = Answer::NotSure;
+  // The answer file's line it was read from (1-based), 0 for an answer given in this session;
+  // for messages only, so not part of equality.
+  std::size_t line = 0;
+  bool operator==(const LoggedAnswer& o) const {
+    return x == o.x && y == o.y && answer == o.answer;
+  }
+};
+
+// The lines "x,y,answer" of an answer log (rows below n, answer as parse_answer reads it; the
+// pair is stored with x < y), read as CSV records by the one tokenizer (ssac/csv.hpp: a field may
+// be quoted), blank lines skipped; `text`'s first line is numbered `first_line`. A row paired
+// with itself is refused: it is never asked (a point is in its own cluster). Throws DataError
+// "NAME:LINE:COLUMN: column C (x|y|answer): ..." or, for a wrong number of fields,
+// "NAME:LINE:1: ...".
+std::vector<LoggedAnswer> read_answer_lines(std::string_view text, const std::string& name,
+                                            std::size_t n, std::size_t first_line = 1);
+
 class Oracle {
  public:
   virtual ~Oracle() = default;
@@ -157,8 +178,7 @@ class InteractiveOracle : public Oracle {
   // that fails throws DataError naming `log_name`, so no answer is taken that the log lacks.
   InteractiveOracle(const Matrix& X, std::istream& in, std::ostream& out,
                     std::ostream* log = nullptr, std::string log_name = "the answer log");
-  // Reads lines "x,y,answer" (0-based rows, answer yes/no/not-sure) as written to `log`. Throws
-  // DataError naming `name`, the line and column on a malformed line.
+  // Reads the lines "x,y,answer" written to `log` (read_answer_lines, with n the rows of X).
   void preload(std::istream& log_in, const std::string& name);
   Answer query(std::size_t x, std::size_t y) override;
   std::size_t asked() const { return asked_; }

@@ -28,18 +28,6 @@ namespace ssac {
 
 class RunObserver;
 
-// One line of the answer log: the unordered pair (x < y, 0-based rows) and the person's answer.
-struct LoggedAnswer {
-  std::size_t x = 0, y = 0;
-  Answer answer = Answer::NotSure;
-  // The answer file's line it was read from (1-based), 0 for an answer given in this session;
-  // for messages only, so not part of equality.
-  std::size_t line = 0;
-  bool operator==(const LoggedAnswer& o) const {
-    return x == o.x && y == o.y && answer == o.answer;
-  }
-};
-
 // What a session is about; the answer file's first line records it, so that answers given for
 // other data or other parameters are never replayed into this run.
 struct SessionSpec {
@@ -54,11 +42,11 @@ std::string answer_log_header(const Matrix& X, const SessionSpec& spec);
 // "x,y,answer" with the answer's to_string (yes, no, not-sure), no line end.
 std::string format_logged_answer(const LoggedAnswer& a);
 
-// The answers of an answer file's text. A first line starting with '#' must equal `header` (else
+// The answers of an answer file's text (after a UTF-8 byte order mark, if it has one). A first
+// line starting with '#' must equal `header` (else
 // DataError "NAME:1: ..." naming the first field that differs); a file without one (written
-// before the header existed) is read as it is. Each other line is "x,y,answer" with rows below n
-// and answer yes / no / not-sure (as InteractiveOracle::preload reads them); errors name the line
-// and column.
+// before the header existed) is read as it is. The other lines are read by read_answer_lines
+// (ssac/oracle.hpp), which names the line and column of an error.
 std::vector<LoggedAnswer> parse_answer_log(const std::string& text, const std::string& name,
                                            std::size_t n, const std::string& header);
 

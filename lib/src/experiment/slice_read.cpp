@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "ssac/csv.hpp"
 #include "ssac/error.hpp"
 #include "ssac/experiment_summary.hpp"
 #include "ssac/numbers.hpp"
@@ -338,43 +339,56 @@ ExperimentResult read_experiment(const std::string& dir) {
 
   const std::string gpath = (std::filesystem::path(dir) / "gamma.csv").string();
   const std::string gtext = read_text(gpath);
-  std::istringstream in(gtext);
-  std::string line;
-  std::size_t lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (lineno == 1) {
-      if (line != "rep,gamma,draws") throw DataError(gpath + ":1:1: expected 'rep,gamma,draws'");
-      continue;
-    }
-    const std::size_t a = line.find(','), b = line.find(',', a == line.npos ? a : a + 1);
+  // gamma.csv as the CSV it is (ssac/csv.hpp): every message names the line and the column.
+  static const char* const kColumns[] = {"rep", "gamma", "draws"};
+  csv::Reader reader(gtext, gpath, false);
+  std::vector<csv::Field> f;
+  if (!reader.next(f)) throw DataError(gpath + ":1:1: expected the header rep,gamma,draws");
+  for (std::size_t col = 0; col < 3; ++col)
+    if (col >= f.size() || f[col].text != kColumns[col])
+      throw DataError(csv::where(gpath, 1, col < f.size() ? f[col].column : 1) +
+                      "expected the header rep,gamma,draws (column " + std::to_string(col + 1) +
+                      " is '" + kColumns[col] + "')");
+  if (f.size() != 3)
+    throw DataError(csv::where(gpath, 1, f[3].column) +
+                    "expected the header rep,gamma,draws, found " + std::to_string(f.size()) +
+                    " fields");
+  while (reader.next(f)) {
+    const std::size_t lineno = reader.line();
+    if (f.size() != 3)
+      throw DataError(csv::where(gpath, lineno, 1) + "expected 3 fields rep,gamma,draws, found " +
+                      std::to_string(f.size()));
+    auto at = [&](std::size_t col) {
+      return csv::where(gpath, lineno, f[col].column) + "column " + std::to_string(col + 1) + " (" +
+             kColumns[col] + "): ";
+    };
+    auto shown = [&](std::size_t col) { return "'" + number::printable(f[col].text, 40) + "'"; };
     unsigned long long rep = 0, draws = 0;
     double gamma = 0.0;
-    const std::string_view v(line);
-    bool ok = a != line.npos && b != line.npos;
-    ok = ok && number::parse_uint(v.substr(0, a), rep) == number::Status::ok;
-    ok = ok && number::parse_real(v.substr(a + 1, b - a - 1), gamma) == number::Status::ok;
-    ok = ok && number::parse_uint(v.substr(b + 1), draws) == number::Status::ok;
-    if (!ok) throw DataError(gpath + ":" + std::to_string(lineno) + ":1: expected rep,gamma,draws");
+    if (number::parse_uint(f[0].text, rep) != number::Status::ok)
+      throw DataError(at(0) + shown(0) + " is not a whole number");
+    if (number::parse_real(f[1].text, gamma) != number::Status::ok)
+      throw DataError(at(1) + shown(1) + " is not a number");
+    if (number::parse_uint(f[2].text, draws) != number::Status::ok)
+      throw DataError(at(2) + shown(2) + " is not a whole number");
     if (c.data) {
       // A run on a fixed dataset (--data) draws no data: every rep has the file's gamma and 0
       // draws.
-      if (draws != 0 || !(gamma == c.data_gamma))
-        throw DataError(gpath + ":" + std::to_string(lineno) + ": expected gamma " +
-                        format_double(c.data_gamma) + " and 0 draws (a run on " + c.data_path +
-                        ")");
+      if (!(gamma == c.data_gamma))
+        throw DataError(at(1) + "expected gamma " + format_double(c.data_gamma) +
+                        ", the gamma of " + c.data_path + " (a run on it draws no data)");
+      if (draws != 0)
+        throw DataError(at(2) + "expected 0 draws (a run on " + c.data_path + " draws no data)");
     } else if (!(gamma > c.gen.gamma_min && gamma <= c.gen.gamma_max)) {
       // The generator accepted the draw because gamma_min < gamma <= gamma_max (Section 5.1).
-      throw DataError(gpath + ":" + std::to_string(lineno) + ": gamma " +
-                      number::printable(v.substr(a + 1, b - a - 1)) + " is outside the window (" +
+      throw DataError(at(1) + number::printable(f[1].text) + " is outside the window (" +
                       format_double(c.gen.gamma_min) + ", " + format_double(c.gen.gamma_max) + "]");
     }
     if (!c.data && (draws < 1 || draws > c.gen.max_draws))
-      throw DataError(gpath + ":" + std::to_string(lineno) + ": draws " + std::to_string(draws) +
-                      " is outside 1.." + std::to_string(c.gen.max_draws));
+      throw DataError(at(2) + std::to_string(draws) + " is outside 1.." +
+                      std::to_string(c.gen.max_draws));
     if (rep != c.rep_first + R.gamma.size())
-      throw DataError(gpath + ":" + std::to_string(lineno) + ":1: expected rep " +
-                      std::to_string(c.rep_first + R.gamma.size()));
+      throw DataError(at(0) + "expected rep " + std::to_string(c.rep_first + R.gamma.size()));
     R.gamma.push_back(gamma);
     R.draws.push_back(draws);
   }

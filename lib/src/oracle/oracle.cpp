@@ -2,13 +2,15 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <istream>
+#include <iterator>
 #include <ostream>
 #include <utility>
 
+#include "ssac/csv.hpp"
 #include "ssac/error.hpp"
+#include "ssac/numbers.hpp"
 #include "ssac/ranges.hpp"
 
 namespace ssac {
@@ -202,31 +204,47 @@ bool parse_answer(std::string_view s, Answer& a) {
   return true;
 }
 
-void InteractiveOracle::preload(std::istream& log_in, const std::string& name) {
-  std::string line;
-  std::size_t lineno = 0;
-  while (std::getline(log_in, line)) {
-    ++lineno;
-    if (line.empty() || line == "\r") continue;
+std::vector<LoggedAnswer> read_answer_lines(std::string_view text, const std::string& name,
+                                            std::size_t n, std::size_t first_line) {
+  static const char* const kColumns[] = {"x", "y", "answer"};
+  std::vector<LoggedAnswer> out;
+  csv::Reader reader(text, name, false, first_line);
+  std::vector<csv::Field> f;
+  while (reader.next(f)) {
+    if (f.size() == 1 && !f[0].quoted && f[0].text.empty()) continue;  // a blank line
+    const std::size_t line = reader.line();
+    if (f.size() != 3)
+      throw DataError(csv::where(name, line, 1) + "expected 3 fields x,y,answer, found " +
+                      std::to_string(f.size()));
+    auto at = [&](std::size_t c) {
+      return csv::where(name, f[c].line, f[c].column) + "column " + std::to_string(c + 1) + " (" +
+             kColumns[c] + "): ";
+    };
     std::size_t v[2];
-    const char* p = line.data();
-    const char* end = line.data() + line.size();
-    for (int f = 0; f < 2; ++f) {
-      auto res = std::from_chars(p, end, v[f]);
-      if (res.ec != std::errc() || res.ptr == end || *res.ptr != ',' ||
-          v[f] >= static_cast<std::size_t>(X_.rows()))
-        throw DataError(name + ":" + std::to_string(lineno) + ":" +
-                        std::to_string(p - line.data() + 1) + ": expected a row number below " +
-                        std::to_string(X_.rows()) + " followed by ','");
-      p = res.ptr + 1;
+    for (std::size_t c = 0; c < 2; ++c) {
+      unsigned long long r = 0;
+      if (number::parse_uint(f[c].text, r) != number::Status::ok || r >= n)
+        throw DataError(at(c) + "'" + number::printable(f[c].text, 40) +
+                        "' is not a row number below " + std::to_string(n));
+      v[c] = static_cast<std::size_t>(r);
     }
     Answer a;
-    if (!parse_answer(std::string(p, end), a))
-      throw DataError(name + ":" + std::to_string(lineno) + ":" +
-                      std::to_string(p - line.data() + 1) +
-                      ": expected an answer yes, no or not-sure");
-    memo_[{std::min(v[0], v[1]), std::max(v[0], v[1])}] = a;
+    if (!parse_answer(f[2].text, a))
+      throw DataError(at(2) + "'" + number::printable(f[2].text, 40) +
+                      "' is not an answer yes, no or not-sure");
+    if (v[0] == v[1])
+      throw DataError(at(1) +
+                      "a row paired with itself is never asked (a point is in its own "
+                      "cluster)");
+    out.push_back({std::min(v[0], v[1]), std::max(v[0], v[1]), a, line});
   }
+  return out;
+}
+
+void InteractiveOracle::preload(std::istream& log_in, const std::string& name) {
+  const std::string text(std::istreambuf_iterator<char>(log_in), {});
+  for (const LoggedAnswer& e : read_answer_lines(text, name, static_cast<std::size_t>(X_.rows())))
+    memo_[{e.x, e.y}] = e.answer;
 }
 
 Answer InteractiveOracle::query(std::size_t x, std::size_t y) {

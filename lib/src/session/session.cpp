@@ -3,7 +3,6 @@
 
 #include <bit>
 #include <boost/math/distributions/binomial.hpp>
-#include <charconv>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -106,16 +105,16 @@ std::string format_logged_answer(const LoggedAnswer& a) {
 
 std::vector<LoggedAnswer> parse_answer_log(const std::string& text, const std::string& name,
                                            std::size_t n, const std::string& header) {
-  std::vector<LoggedAnswer> out;
-  std::istringstream in(text);
-  std::string line;
-  std::size_t lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (lineno == 1 && !line.empty() && line[0] == '#') {
-      if (line == header) continue;
-      const auto have = fields(line), want = fields(header);
+  std::string_view rest(text);
+  // A byte order mark, as an editor may add when the file is saved by hand, is no part of it.
+  if (rest.starts_with("\xEF\xBB\xBF")) rest.remove_prefix(3);
+  std::size_t first_line = 1;
+  if (!rest.empty() && rest[0] == '#') {
+    const std::size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line != header) {
+      const auto have = fields(std::string(line)), want = fields(header);
       std::string what = "another format";
       for (std::size_t i = 0; i < want.size(); ++i)
         if (i >= have.size() || have[i] != want[i]) {
@@ -125,30 +124,10 @@ std::vector<LoggedAnswer> parse_answer_log(const std::string& text, const std::s
       throw DataError(name + ":1: the answers were given for other data or parameters (" + what +
                       "); use another answer file");
     }
-    if (line.empty()) continue;
-    std::size_t v[2];
-    const char* p = line.data();
-    const char* end = line.data() + line.size();
-    for (int f = 0; f < 2; ++f) {
-      auto res = std::from_chars(p, end, v[f]);
-      if (res.ec != std::errc() || res.ptr == end || *res.ptr != ',' || v[f] >= n)
-        throw DataError(name + ":" + std::to_string(lineno) + ":" +
-                        std::to_string(p - line.data() + 1) + ": expected a row number below " +
-                        std::to_string(n) + " followed by ','");
-      p = res.ptr + 1;
-    }
-    Answer a;
-    if (!parse_answer(std::string_view(p, static_cast<std::size_t>(end - p)), a))
-      throw DataError(name + ":" + std::to_string(lineno) + ":" +
-                      std::to_string(p - line.data() + 1) +
-                      ": expected an answer yes, no or not-sure");
-    if (v[0] == v[1])
-      throw DataError(
-          name + ":" + std::to_string(lineno) +
-          ":1: a row paired with itself is never asked (a point is in its own cluster)");
-    out.push_back({std::min(v[0], v[1]), std::max(v[0], v[1]), a, lineno});
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    first_line = 2;
   }
-  return out;
+  return read_answer_lines(rest, name, n, first_line);
 }
 
 std::uint64_t max_queries(std::size_t n, const Params& P) {
