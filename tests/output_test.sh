@@ -65,7 +65,8 @@ expect 1 'mine: is neither empty nor an earlier output' -- "$SSAC" "${EXP[@]}" -
 # SIGTERM while the outputs are staged (a gnuplot that passes the PNG probe, then waits on the
 # script): ssac dies by the signal and leaves neither the output nor a temporary.
 mkdir slowbin
-printf '#!/bin/sh\n[ "$1" = -e ] && exit 0\necho $$ >"$GP_PID"\nexec sleep 30\n' >slowbin/gnuplot
+# Each fake gnuplot appends its pid: with two threads the figures are drawn by parallel runs.
+printf '#!/bin/sh\n[ "$1" = -e ] && exit 0\necho $$ >>"$GP_PID"\nexec sleep 30\n' >slowbin/gnuplot
 chmod +x slowbin/gnuplot
 GP_PID=$PWD/gp.pid PATH="$PWD/slowbin:$PATH" "$SSAC" "${EXP[@]}" --out sig 2>sig.txt &
 pid=$!
@@ -77,7 +78,7 @@ status=$?
 [ "$status" = 143 ] && ok || bad "after SIGTERM, exit status $status (expected 143)"
 [ ! -e sig ] && ok || bad "sig/ written although the run was killed"
 no_temporaries . "SIGTERM"
-[ -s gp.pid ] && kill "$(cat gp.pid)" 2>/dev/null
+[ -s gp.pid ] && xargs kill <gp.pid 2>/dev/null
 rm -f gp.pid
 # The same while `cluster --plot` draws its figure: its scratch directory (in TMPDIR) goes too.
 mkdir tmpd
@@ -93,7 +94,7 @@ status=$?
 [ "$status" = 143 ] && ok || bad "cluster --plot after SIGTERM, exit status $status (expected 143)"
 [ -z "$(ls -A tmpd)" ] && ok || bad "cluster --plot left its scratch directory: $(ls tmpd)"
 [ ! -e sig.png ] && ok || bad "sig.png written although the run was killed"
-[ -s gp.pid ] && kill "$(cat gp.pid)" 2>/dev/null
+[ -s gp.pid ] && xargs kill <gp.pid 2>/dev/null
 
 # A gnuplot that cannot draw PNG files is found before the run by its probe, and nothing is
 # written; one that passes the probe and then fails on the script costs the figures only: every
