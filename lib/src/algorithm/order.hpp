@@ -17,6 +17,7 @@
 // order keeps the row's complement instead.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -74,10 +75,17 @@ class DistanceOrder {
   // or + rank[row] under TieRanks.
   __extension__ using Key = unsigned __int128;
   Key key(const Entry& e) const;
-  Entry entry(Key k) const;
+  Entry entry(Key k) const {  // here, so that for_prefix's loop inlines it
+    const auto row = static_cast<std::uint64_t>(k);
+    return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
+            ranks_ ? ranks_->row_of[row] : static_cast<std::size_t>(reversed_ ? ~row : row)};
+  }
   // Puts exactly the entries of positions 0..j-1 at those positions (in some order).
   void settle_prefix(std::size_t j);
   void sort_all();
+  // Puts the entry of position j at j within the stretch [lo, hi) (lo < j < hi - 1), by
+  // quickselect; the positions its pivots landed on are left in pivots_.
+  std::size_t select_in(std::size_t lo, std::size_t hi, std::size_t j);
 
   std::vector<Key> e_;
   OrderMethod method_ = OrderMethod::select;
@@ -86,6 +94,8 @@ class DistanceOrder {
   // Under `select`: the positions whose entry is settled, increasing. Between two consecutive ones
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;
+  std::vector<std::size_t> pivots_;
+  std::vector<Key> buffer_;  // select_in's partitions write here first
   std::uint64_t comparisons_ = 0;
 };
 
