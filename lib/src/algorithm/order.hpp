@@ -4,10 +4,10 @@
 //
 // The binary search of Algorithms 2-4 looks at only about log2 |S_i| positions of the order, and
 // line 13 needs only the first j* entries as a set. So the order can be settled lazily: `select`
-// finds the entry at a probed position by selection (std::nth_element) within the stretch between
-// the nearest positions already settled, which for a binary search is exactly its [lo, hi]; the
-// stretches shrink geometrically, so a whole search costs O(|S_i|) expected comparisons instead of
-// the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). `sort` sorts everything
+// finds the entry at a probed position by selection (a quickselect, order.cpp) within the stretch
+// between the nearest positions already settled, which for a binary search is within its [lo, hi];
+// the stretches shrink geometrically, so a whole search costs O(|S_i|) expected comparisons instead
+// of the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). `sort` sorts everything
 // once: the readable reference the selection is tested against (tests/test_phase2_order.cpp).
 //
 // Entries are kept as one 128-bit key each, the distance's bits above the row: a distance is a
