@@ -236,6 +236,36 @@ TEST(ExperimentOutput, AGnuplotThatCannotDrawIsFoundBeforeAnythingIsWritten) {
   EXPECT_TRUE(files_in(tmp.path).empty());  // and no staging directory beside it
 }
 
+// With more than one thread the figures are drawn by gnuplot processes side by side
+// (plots_script_parts); every file is the one a lone gnuplot on plots.gp draws, byte for byte.
+// The control: the same figure of another run differs, so the comparison sees a figure's content.
+TEST(ExperimentOutput, FiguresDrawnSideBySideAreTheLoneRunsByteForByte) {
+  TempDir tmp;
+  auto c = small(2);
+  c.q = {0.7, 0.85, 1.0};
+  auto r = ssac::run_experiment(c, 2);
+  ASSERT_EQ(r.threads, 2u);
+  ASSERT_EQ(ssac::cli::plots_script_parts(3, 2).size(), 2u);
+  ssac::cli::WriteOptions w;
+  const auto side_by_side = ssac::cli::write_experiment(r, (tmp.path / "two").string(), w);
+  r.threads = 1;
+  const auto alone = ssac::cli::write_experiment(r, (tmp.path / "one").string(), w);
+  EXPECT_EQ(side_by_side, alone);
+  EXPECT_EQ(files_in(tmp.path / "two"), side_by_side);  // no part script or log left behind
+  int figures = 0;
+  for (const std::string& f : alone) {
+    if (f == "timing.json") continue;  // it states the threads
+    figures += fs::path(f).extension() == ".png";
+    EXPECT_EQ(read(tmp.path / "two" / f), read(tmp.path / "one" / f)) << f;
+  }
+  EXPECT_EQ(figures, 6);  // Accuracy, #Failure, the histogram, three visualisations
+  c.seed = 12;
+  const auto other = ssac::run_experiment(c, 2);
+  ssac::cli::write_experiment(other, (tmp.path / "other").string(), w);
+  EXPECT_NE(read(tmp.path / "other" / "scatter_random_weak_q_0.85.png"),
+            read(tmp.path / "two" / "scatter_random_weak_q_0.85.png"));
+}
+
 // A gnuplot that passes the probe and then fails on the script costs the figures only: the rest
 // of the directory is written, PlotsFailed names the failure and lists the files.
 TEST(ExperimentOutput, APlotterFailingAfterTheProbeKeepsTheResults) {

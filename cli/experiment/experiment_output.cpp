@@ -60,10 +60,41 @@ std::string write_plots(const ExperimentResult& r, const WriteOptions& opt, Stag
   st.put("plot_values.gp", plot_values(r, hist_lo, hist_hi));
   st.put("plots.gp", plots_script());
   std::string failure;
-  try {
-    run_gnuplot(opt.gnuplot, st.staging);
-  } catch (const DataError& e) {
-    failure = e.what();
+  // The visualisation's files take most of gnuplot's time and do not depend on each other: with
+  // more than one thread they are shared among as many gnuplot processes side by side (no more,
+  // as each pays gnuplot's start and fonts again). Should one fail, the whole script runs again
+  // alone, which says what failed as a lone run would.
+  const std::vector<std::string> parts =
+      r.scatter && r.threads > 1 && !r.config.eta.empty()
+          ? plots_script_parts(r.scatter->cells.size() / r.config.eta.size(), r.threads)
+          : std::vector<std::string>{};
+  bool drawn = false;
+  if (!parts.empty()) {
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      names.push_back(".plots-part-" + std::to_string(i) + ".gp");
+      std::ofstream(st.staging / names.back()) << parts[i];
+    }
+    drawn = run_gnuplot_each(opt.gnuplot, st.staging, names, r.threads);
+    std::error_code ec;
+    for (const std::string& n : names) {
+      fs::remove(st.staging / n, ec);
+      fs::remove(st.staging / (n + ".log"), ec);
+    }
+    if (!drawn) {  // the lone run below starts from no figure, as it would have
+      std::vector<fs::path> drawn_pngs;
+      for (const auto& e : fs::directory_iterator(st.staging))
+        if (e.path().extension() == ".png") drawn_pngs.push_back(e.path());
+      for (const fs::path& p : drawn_pngs)
+        fs::remove(p, ec);
+    }
+  }
+  if (!drawn) {
+    try {
+      run_gnuplot(opt.gnuplot, st.staging);
+    } catch (const DataError& e) {
+      failure = e.what();
+    }
   }
   std::vector<fs::path> pngs;
   for (const auto& e : fs::directory_iterator(st.staging))

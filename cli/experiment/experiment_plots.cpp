@@ -23,6 +23,35 @@ const std::string& plots_script() {
   return script;
 }
 
+std::vector<std::string> plots_script_parts(std::size_t scatter_rows, std::size_t parts) {
+  // Cut where the committed script's own text says: its preamble ends with the data file
+  // separator, the visualisation starts at its comment and loops over the first block's rows.
+  const std::string& all = plots_script();
+  const std::string preamble_end = "set datafile separator ','\n";
+  const std::string scatter_start = "# The appendix's visualisation";
+  const std::string rows_loop = "do for [ri=0:block_rows[1] - 1] {";
+  const std::size_t head = all.find(preamble_end);
+  const std::size_t scatter = all.find(scatter_start);
+  const std::size_t loop = all.find(rows_loop);
+  parts = std::min(parts, scatter_rows);
+  if (parts < 2 || head == std::string::npos || scatter == std::string::npos ||
+      loop == std::string::npos || !(head < scatter && scatter < loop))
+    return {};
+  const std::string preamble = all.substr(0, head + preamble_end.size());
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < parts; ++i) {
+    const std::size_t first = i * scatter_rows / parts, last = (i + 1) * scatter_rows / parts - 1;
+    // The first rows with everything before them, as the whole script draws them; the others
+    // after the preamble alone (the visualisation sets every setting it relies on).
+    std::string part =
+        i == 0 ? all.substr(0, loop) : preamble + all.substr(scatter, loop - scatter);
+    part += "do for [ri=" + std::to_string(first) + ":" + std::to_string(last) + "] {" +
+            all.substr(loop + rows_loop.size());
+    out.push_back(std::move(part));
+  }
+  return out;
+}
+
 std::string gamma_hist_csv(const ExperimentResult& r, int bins, double& lo, double& hi) {
   lo = r.config.gen.gamma_min;
   hi = r.config.gen.gamma_max;

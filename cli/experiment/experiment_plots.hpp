@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ssac/experiment.hpp"
 
@@ -13,6 +14,12 @@ namespace ssac::cli {
 
 // The script, as committed in cli/experiment/plots.gp.
 const std::string& plots_script();
+// The same figures as min(parts, scatter_rows) scripts that gnuplot can run at the same time,
+// when that is at least 2 (empty otherwise; scatter_rows is the number of the visualisation's
+// files): the first draws what plots.gp draws up to the end of its share of the visualisation's
+// files, each other one its share. Each draws its files as plots.gp draws them, byte for byte
+// (tests/test_experiment_output.cpp compares them).
+std::vector<std::string> plots_script_parts(std::size_t scatter_rows, std::size_t parts);
 
 // gamma_hist.csv: "bin_low,bin_high,count,share", `bins` equal bins over the gamma window (or up
 // to the largest gamma seen when the window is open); share = count / reps, the paper's

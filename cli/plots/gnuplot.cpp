@@ -105,23 +105,46 @@ void check_gnuplot(const std::string& gnuplot, const std::string& instead) {
   throw DataError(gnuplot + ": not found (install Debian's gnuplot-nox, or " + instead + ")");
 }
 
-void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir) {
-  const std::string log = (dir / "gnuplot.log").string();
+namespace {
+
+// Starts `gnuplot SCRIPT` inside `dir`, its output to `log`; returns its pid (-1 when it cannot
+// be started).
+pid_t start_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir,
+                    const std::string& script, const std::string& log) {
+  const std::string log_path = (dir / log).string();
   const pid_t pid = fork();
-  if (pid < 0) throw DataError("cannot start " + gnuplot);
   if (pid == 0) {
-    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       dup2(fd, 1);
       dup2(fd, 2);
     }
     if (chdir(dir.c_str()) != 0) _exit(126);
-    execlp(gnuplot.c_str(), gnuplot.c_str(), "plots.gp", static_cast<char*>(nullptr));
+    execlp(gnuplot.c_str(), gnuplot.c_str(), script.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  return pid;
+}
+
+int wait_for(pid_t pid) {
   int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+bool succeeded(int status) {
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
+
+void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir) {
+  const std::string log = (dir / "gnuplot.log").string();
+  const pid_t pid = start_gnuplot(gnuplot, dir, "plots.gp", "gnuplot.log");
+  if (pid < 0) throw DataError("cannot start " + gnuplot);
+  const int status = wait_for(pid);
+  if (succeeded(status)) return;
   std::string first;
   {
     std::ifstream in(log);
@@ -130,6 +153,29 @@ void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir) {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
     throw DataError(gnuplot + ": not found (install Debian's gnuplot-nox, or pass --no-plots)");
   throw DataError(gnuplot + " failed on plots.gp" + (first.empty() ? "" : ": " + first));
+}
+
+bool run_gnuplot_each(const std::string& gnuplot, const std::filesystem::path& dir,
+                      const std::vector<std::string>& scripts, unsigned parallel) {
+  parallel = std::max(1u, parallel);
+  std::vector<pid_t> running;
+  bool ok = true;
+  const auto reap = [&] {
+    ok = succeeded(wait_for(running.front())) && ok;
+    running.erase(running.begin());
+  };
+  for (const std::string& script : scripts) {
+    if (running.size() == parallel) reap();
+    const pid_t pid = start_gnuplot(gnuplot, dir, script, script + ".log");
+    if (pid < 0) {
+      ok = false;
+      break;
+    }
+    running.push_back(pid);
+  }
+  while (!running.empty())
+    reap();
+  return ok;
 }
 
 }  // namespace ssac::cli

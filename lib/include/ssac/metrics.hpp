@@ -23,6 +23,8 @@ struct Evaluation {
       greedy_map;       // estimated label -> true label, index = estimated label; 0 unmatched
   bool failed = false;  // fewer than k clusters recovered (#Failure)
   int unassigned = 0;   // points with label 0
+  // The points accuracy_pct counts: labelled, and renamed by greedy_map to their true label.
+  std::size_t correct = 0;
 };
 
 Evaluation evaluate(const Matrix& X, const std::vector<int>& truth, const Result& result);

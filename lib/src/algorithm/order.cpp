@@ -12,12 +12,6 @@ DistanceOrder::Key DistanceOrder::key(const Entry& e) const {
   return (static_cast<Key>(std::bit_cast<std::uint64_t>(d)) << 64) | tie;
 }
 
-DistanceOrder::Entry DistanceOrder::entry(Key k) const {
-  const auto row = static_cast<std::uint64_t>(k);
-  return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
-          ranks_ ? ranks_->row_of[row] : static_cast<std::size_t>(reversed_ ? ~row : row)};
-}
-
 DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod method, TieOrder ties,
                              const TieRanks* ranks)
     : method_(method), reversed_(ties == TieOrder::by_row_reversed), ranks_(ranks) {
@@ -43,12 +37,125 @@ void DistanceOrder::assign(const double* d, const std::size_t* rows, std::size_t
 void DistanceOrder::sort_all() {
   // Sorted in place as keys: a sort of indices into a distance table costs twice as much for the
   // same order.
-  std::uint64_t count = 0;  // a local for the reason given in at()
+  std::uint64_t count = 0;  // a local for the reason given in select_in()
   std::sort(e_.begin(), e_.end(), [&count](Key a, Key b) {
     ++count;
     return a < b;
   });
   comparisons_ = count;
+}
+
+namespace {
+
+__extension__ using Key = unsigned __int128;
+
+// Partitions [first, last) around the key at `pivot` and returns where that key ends: every key
+// before it is smaller, every key after it larger (keys are distinct). The keys are written into
+// `out` (as long as the stretch) from both ends, each one to both ends with only the right end's
+// cursor moving on, and copied back. No branch depends on a comparison (on distances in no
+// useful order such a branch is mispredicted about half the time, which cost more than the
+// comparisons), and no key is read back from where the loop has just written (an in-place scheme
+// reloads its store position every step).
+Key* partition_around(Key* first, Key* last, Key* pivot, Key* out) {
+  std::iter_swap(first, pivot);
+  const Key p = *first;
+  Key* left = out;
+  Key* right = out + (last - first) - 1;
+  for (const Key* it = first + 1; it != last; ++it) {
+    const Key v = *it;
+    const bool smaller = v < p;
+    *left = v;
+    *right = v;
+    left += smaller;
+    right -= !smaller;
+  }
+  *left = p;  // left == right: the one place left
+  std::copy(out, out + (last - first), first);
+  return first + (left - out);
+}
+
+// Where the smallest (least = true) or the largest key of a[0..n) is, n >= 1. Four running
+// extremes over interleaved quarters: one would make each step wait for the last one's compare
+// and select; the keys are distinct, so the extreme found does not depend on the grouping.
+template <bool least>
+Key* extreme(Key* a, std::size_t n) {
+  const auto better = [](Key x, Key y) { return least ? x < y : y < x; };
+  std::size_t best[4] = {0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4)
+    for (std::size_t l = 0; l < 4; ++l)
+      best[l] = better(a[i + l], a[best[l]]) ? i + l : best[l];
+  std::size_t at = best[0];
+  for (std::size_t l = 1; l < 4; ++l)
+    if (better(a[best[l]], a[at])) at = best[l];
+  for (; i < n; ++i)
+    if (better(a[i], a[at])) at = i;
+  return a + at;
+}
+
+// The median of the keys at a, b and c (by position).
+Key* median3(Key* a, Key* b, Key* c) {
+  if (*a < *b) return *b < *c ? b : *a < *c ? c : a;
+  return *a < *c ? a : *b < *c ? c : b;
+}
+
+}  // namespace
+
+std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t j) {
+  // Quickselect on [lo, hi): each partition's pivot lands at its own position of the order, so it
+  // is settled as well (recorded in pivots_), which narrows the stretches later probes search.
+  Key* const base = e_.data();
+  // Counted in a local: a member counter might alias the entries and be reloaded and stored at
+  // every comparison.
+  std::uint64_t count = 0;
+  pivots_.clear();
+  buffer_.resize(hi - lo);
+  // Rounds of partitioning before falling back to std::nth_element's introselect (its own
+  // O(n log n) guarantee), should the pivots keep landing near an end.
+  int rounds = 2 * static_cast<int>(std::bit_width(hi - lo));
+  while (hi - lo > 16) {
+    if (rounds-- == 0) {
+      std::nth_element(base + lo, base + j, base + hi, [&count](Key a, Key b) {
+        ++count;
+        return a < b;
+      });
+      comparisons_ += count;
+      return j;
+    }
+    Key* const first = base + lo;
+    Key* const last = base + hi;
+    const std::size_t len = hi - lo;
+    Key* pivot = len > 128
+                     ? median3(median3(first, first + len / 8, first + len / 4),
+                               median3(first + 3 * len / 8, first + len / 2, first + 5 * len / 8),
+                               median3(first + 3 * len / 4, first + 7 * len / 8, last - 1))
+                     : median3(first, first + len / 2, last - 1);
+    count += len > 128 ? 12 : 3;
+    const auto at =
+        static_cast<std::size_t>(partition_around(first, last, pivot, buffer_.data()) - base);
+    count += len - 1;
+    if (at == j) {
+      comparisons_ += count;
+      return j;
+    }
+    pivots_.push_back(at);
+    if (j < at)
+      hi = at;
+    else
+      lo = at + 1;
+  }
+  // A short stretch: insertion sort, which settles all of it.
+  for (std::size_t i = lo + 1; i < hi; ++i) {
+    const Key v = base[i];
+    std::size_t t = i;
+    while (t > lo && (++count, v < base[t - 1])) {
+      base[t] = base[t - 1];
+      --t;
+    }
+    base[t] = v;
+  }
+  comparisons_ += count;
+  return j;
 }
 
 DistanceOrder::Entry DistanceOrder::at(std::size_t j) {
@@ -59,24 +166,20 @@ DistanceOrder::Entry DistanceOrder::at(std::size_t j) {
   // positions lo..hi-1; putting the one of position j at j keeps that true on both sides.
   const std::size_t lo = next == settled_.begin() ? 0 : *(next - 1) + 1;
   const std::size_t hi = next == settled_.end() ? e_.size() : *next;
-  // Counted in a local: a member counter might alias the entries and be reloaded and stored at
-  // every comparison.
-  std::uint64_t count = 0;
-  const auto less = [&count](Key a, Key b) {
-    ++count;
-    return a < b;
-  };
-  const auto first = e_.begin() + static_cast<std::ptrdiff_t>(lo);
-  const auto last = e_.begin() + static_cast<std::ptrdiff_t>(hi);
-  const auto nth = e_.begin() + static_cast<std::ptrdiff_t>(j);
-  if (j == lo)  // the smallest of the stretch (x_1 of Algorithms 3 and 4): one pass
-    std::iter_swap(nth, std::min_element(first, last, less));
-  else if (j + 1 == hi)  // the largest
-    std::iter_swap(nth, std::max_element(first, last, less));
-  else
-    std::nth_element(first, nth, last, less);
-  comparisons_ += count;
-  settled_.insert(next, j);
+  if (j == lo || j + 1 == hi) {
+    // The smallest of the stretch (x_1 of Algorithms 3 and 4) or the largest: one pass.
+    Key* const first = e_.data() + lo;
+    std::iter_swap(e_.data() + j,
+                   j == lo ? extreme<true>(first, hi - lo) : extreme<false>(first, hi - lo));
+    comparisons_ += hi - lo - 1;
+    settled_.insert(next, j);
+    return entry(e_[j]);
+  }
+  select_in(lo, hi, j);
+  // j and the pivots that landed on the way, all inside (lo, hi), in increasing order.
+  pivots_.push_back(j);
+  std::sort(pivots_.begin(), pivots_.end());
+  settled_.insert(next, pivots_.begin(), pivots_.end());
   return entry(e_[j]);
 }
 

@@ -4,10 +4,10 @@
 //
 // The binary search of Algorithms 2-4 looks at only about log2 |S_i| positions of the order, and
 // line 13 needs only the first j* entries as a set. So the order can be settled lazily: `select`
-// finds the entry at a probed position by selection (std::nth_element) within the stretch between
-// the nearest positions already settled, which for a binary search is exactly its [lo, hi]; the
-// stretches shrink geometrically, so a whole search costs O(|S_i|) expected comparisons instead of
-// the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). `sort` sorts everything
+// finds the entry at a probed position by selection (a quickselect, order.cpp) within the stretch
+// between the nearest positions already settled, which for a binary search is within its [lo, hi];
+// the stretches shrink geometrically, so a whole search costs O(|S_i|) expected comparisons instead
+// of the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). `sort` sorts everything
 // once: the readable reference the selection is tested against (tests/test_phase2_order.cpp).
 //
 // Entries are kept as one 128-bit key each, the distance's bits above the row: a distance is a
@@ -17,6 +17,7 @@
 // order keeps the row's complement instead.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -74,10 +75,17 @@ class DistanceOrder {
   // or + rank[row] under TieRanks.
   __extension__ using Key = unsigned __int128;
   Key key(const Entry& e) const;
-  Entry entry(Key k) const;
+  Entry entry(Key k) const {  // here, so that for_prefix's loop inlines it
+    const auto row = static_cast<std::uint64_t>(k);
+    return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
+            ranks_ ? ranks_->row_of[row] : static_cast<std::size_t>(reversed_ ? ~row : row)};
+  }
   // Puts exactly the entries of positions 0..j-1 at those positions (in some order).
   void settle_prefix(std::size_t j);
   void sort_all();
+  // Puts the entry of position j at j within the stretch [lo, hi) (lo < j < hi - 1), by
+  // quickselect; the positions its pivots landed on are left in pivots_.
+  std::size_t select_in(std::size_t lo, std::size_t hi, std::size_t j);
 
   std::vector<Key> e_;
   OrderMethod method_ = OrderMethod::select;
@@ -86,6 +94,8 @@ class DistanceOrder {
   // Under `select`: the positions whose entry is settled, increasing. Between two consecutive ones
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;
+  std::vector<std::size_t> pivots_;
+  std::vector<Key> buffer_;  // select_in's partitions write here first
   std::uint64_t comparisons_ = 0;
 };
 

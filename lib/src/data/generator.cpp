@@ -174,6 +174,7 @@ class Drawer {
     std::size_t row = 0;
     for (std::size_t i = 0; i < k_; ++i) {
       const std::size_t first = row;
+      sums_.assign(mm, 0.0);
       const std::size_t size = p_.n / k_ + (i < p_.n % k_ ? 1 : 0);
       const double* center = centers_.row(static_cast<Eigen::Index>(i)).data();
       // The points of cluster i a block at a time: their Gaussians drawn together (row by row,
@@ -186,11 +187,16 @@ class Drawer {
           rng.gaussians(noise_.data(), rows * mm);
         else
           rng.gaussians_ziggurat(noise_.data(), rows * mm);
-        for (std::size_t b = 0; b < rows; ++b) {
-          double* x = X_.row(static_cast<Eigen::Index>(row + b)).data();
+        // The block's rows are contiguous (row-major) and so is its noise: one loop over both,
+        // with sigma in a local (a load from p_ at every point otherwise, as a store to X_ might
+        // change it for all the compiler knows).
+        const double sigma = p_.sigma;
+        double* x = X_.row(static_cast<Eigen::Index>(row)).data();
+        const double* z = noise_.data();
+        for (std::size_t b = 0; b < rows; ++b, x += mm, z += mm)
           for (std::size_t c = 0; c < mm; ++c)
-            x[c] = center[c] + p_.sigma * noise_[b * mm + c];
-        }
+            x[c] = center[c] + sigma * z[c];
+        add_rows(row, rows);
         for (std::size_t t = 0; t < i; ++t) {
           const double o2 =
               extreme_squared<Take::min>(X_, row, row + rows, means_[t].data(), outsider2_[t]);
@@ -217,27 +223,43 @@ class Drawer {
     return gamma;
   }
 
-  // mean_of_rows(X_, {first, ..., first + size - 1}), bit for bit: the same sums in the same order
-  // (row by row, each coordinate from 0.0) and the same division, read straight from the rows,
-  // which are contiguous; a sum that overflowed goes to mean_of_rows itself for its other path.
+  // Adds rows [first, first + rows) to sums_, row by row (the order of mean_of_rows's sums),
+  // eight coordinates at a time in locals: sums kept in memory would be stored and reloaded at
+  // every row (the compiler cannot rule out that they alias the rows). Called on each block as it
+  // is drawn, so that these additions, one waiting on the last, overlap the next block's drawing
+  // instead of making a chain of their own when the cluster is complete.
+  void add_rows(std::size_t first, std::size_t rows) {
+    const auto m = static_cast<std::size_t>(X_.cols());
+    constexpr std::size_t kLanes = 8;
+    for (std::size_t c0 = 0; c0 < m; c0 += kLanes) {
+      const std::size_t lanes = std::min(kLanes, m - c0);
+      double acc[kLanes] = {};
+      std::copy(sums_.begin() + static_cast<std::ptrdiff_t>(c0),
+                sums_.begin() + static_cast<std::ptrdiff_t>(c0 + lanes), acc);
+      const double* x = X_.data() + first * m + c0;  // row-major
+      for (std::size_t j = 0; j < rows; ++j, x += m)
+        for (std::size_t c = 0; c < lanes; ++c)
+          acc[c] += x[c];
+      std::copy(acc, acc + lanes, sums_.begin() + static_cast<std::ptrdiff_t>(c0));
+    }
+  }
+
+  // mean_of_rows(X_, {first, ..., first + size - 1}), bit for bit, from sums_ (add_rows): the
+  // same sums in the same order (row by row, each coordinate from 0.0) and the same division; a
+  // sum that overflowed goes to mean_of_rows itself for its other path.
   Vector mean_of_block(std::size_t first, std::size_t size) {
     const auto m = static_cast<std::size_t>(X_.cols());
-    Vector mu = Vector::Zero(X_.cols());
-    double* sum = mu.data();
-    const double* x = X_.data() + first * m;  // row-major
-    for (std::size_t j = 0; j < size; ++j, x += m)
-      for (std::size_t c = 0; c < m; ++c)
-        sum[c] += x[c];
     for (std::size_t c = 0; c < m; ++c)
-      if (std::isinf(sum[c])) {
+      if (std::isinf(sums_[c])) {
         rows_.resize(size);
         for (std::size_t r = 0; r < size; ++r)
           rows_[r] = first + r;
         return mean_of_rows(X_, rows_);
       }
+    Vector mu(X_.cols());
     const double count = static_cast<double>(size);
     for (std::size_t c = 0; c < m; ++c)
-      sum[c] /= count;
+      mu[static_cast<Eigen::Index>(c)] = sums_[c] / count;
     return mu;
   }
 
@@ -262,6 +284,7 @@ class Drawer {
   std::vector<double> radius_, outsider_;
   std::vector<double> outsider2_;  // outsider_ squared, the running minimum of squared distances
   std::vector<double> noise_;      // one block's N(0, 1) draws
+  std::vector<double> sums_;       // the current cluster's coordinate sums so far (add_rows)
   std::vector<std::size_t> rows_;  // mean_of_block's rows, when it needs mean_of_rows
   static constexpr std::size_t kBlockRows = 32;
 };

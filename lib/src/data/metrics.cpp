@@ -86,23 +86,40 @@ Evaluation evaluate(const ClusterStats& st, const std::vector<int>& truth, const
     }
   }
   const std::size_t n = truth.size();
-  std::vector<std::size_t> correct_per(static_cast<std::size_t>(K), 0);
-  std::size_t correct = 0;
   const int N = std::max(E, K);
+  // The counts of (estimated label l, true label t), l = 0 (unassigned) .. E, t = 1 .. N, in
+  // integers, four tables taken in turn: consecutive points often fall in the same cell, and one
+  // table would make each count wait for the last one's store. Every other figure follows from
+  // the counts, whose sums do not depend on the order they are taken in.
+  constexpr std::size_t kTables = 4;
+  const auto W = static_cast<std::size_t>(N) + 1;
+  const std::size_t cells = (static_cast<std::size_t>(E) + 1) * W;
+  std::vector<std::size_t> tables(kTables * cells, 0);
+  for (std::size_t x = 0; x < n; ++x)
+    ++tables[(x % kTables) * cells + static_cast<std::size_t>(result.labels[x]) * W +
+             static_cast<std::size_t>(truth[x])];
+  for (std::size_t i = 1; i < kTables; ++i)
+    for (std::size_t c = 0; c < cells; ++c)
+      tables[c] += tables[i * cells + c];
+  const auto count = [&](int l, int t) {
+    return tables[static_cast<std::size_t>(l) * W + static_cast<std::size_t>(t)];
+  };
+  for (int t = 1; t <= N; ++t)
+    ev.unassigned += static_cast<int>(count(0, t));
+  std::vector<std::size_t> correct_per(static_cast<std::size_t>(K), 0);
   std::vector<std::vector<double>> confusion(static_cast<std::size_t>(N),
                                              std::vector<double>(static_cast<std::size_t>(N), 0));
-  for (std::size_t x = 0; x < n; ++x) {
-    const int l = result.labels[x];
-    if (l == 0) {
-      ++ev.unassigned;
-      continue;
-    }
-    confusion[static_cast<std::size_t>(l - 1)][static_cast<std::size_t>(truth[x] - 1)] += 1;
-    if (ev.greedy_map[static_cast<std::size_t>(l)] == truth[x]) {
-      ++correct;
-      ++correct_per[static_cast<std::size_t>(truth[x] - 1)];
+  for (int l = 1; l <= E; ++l) {
+    for (int t = 1; t <= N; ++t)
+      confusion[static_cast<std::size_t>(l - 1)][static_cast<std::size_t>(t - 1)] =
+          static_cast<double>(count(l, t));
+    const int g = ev.greedy_map[static_cast<std::size_t>(l)];
+    if (g > 0) {  // the points labelled l whose true label is the one l is renamed to
+      ev.correct += count(l, g);
+      correct_per[static_cast<std::size_t>(g - 1)] += count(l, g);
     }
   }
+  const std::size_t correct = ev.correct;
   ev.accuracy_pct = 100.0 * static_cast<double>(correct) / static_cast<double>(n);
   double best = 0;
   if (N > 0) {

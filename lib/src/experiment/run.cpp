@@ -73,11 +73,7 @@ CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t 
 
 static CellTotals totals_of(const CellRun& run, const Dataset& data) {
   CellTotals t;
-  const auto& map = run.evaluation.greedy_map;
-  for (std::size_t x = 0; x < data.n(); ++x) {
-    const int l = run.result.labels[x];
-    if (l != 0 && map[static_cast<std::size_t>(l)] == data.labels[x]) ++t.correct;
-  }
+  t.correct = run.evaluation.correct;
   // optimal_accuracy_pct = 100 c / n for an integer count c; the rounding error of that division
   // is far below 1/2 point, so llround recovers c exactly.
   t.optimal_correct = static_cast<std::uint64_t>(
