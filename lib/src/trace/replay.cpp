@@ -750,6 +750,15 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
 
 }  // namespace
 
+std::optional<Profile> replay_profile(const std::string& semantics,
+                                      const std::vector<std::string>& rules) {
+  if (semantics.empty() && rules.empty()) return std::nullopt;
+  Profile p = profile_named(semantics.empty() ? "paper" : semantics);
+  for (const std::string& r : rules)
+    set_rule_given_rows(p, r);
+  return p;
+}
+
 ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name,
                                 const ReplayOptions& options) {
   trace::TraceLines lines(text, name);
