@@ -107,9 +107,14 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
             "t.jsonl:2: \"iteration\" event: missing field \"remaining\"");
   EXPECT_EQ(error_of(header + "{\"event\":\"iteration\",\"iteration\":1,\"remaining\":-1}\n"),
             "t.jsonl:2: \"iteration\" event: field \"remaining\" must be a non-negative integer");
-  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[12]}\n"),
+  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[13]}\n"),
             "t.jsonl:2: \"sample\" event: field \"rows\" must be an array of row indices in [0, "
             "12)");
+  // Row n: rows numbered from 1, as a Julia or R program numbers them; the message says so.
+  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[3,12]}\n"),
+            "t.jsonl:2: \"sample\" event: field \"rows\" must be an array of row indices in [0, "
+            "12) (found 12: rows are numbered from 0, so a program that numbers them from 1 "
+            "writes each row minus 1)");
   EXPECT_EQ(error_of(header + "{\"event\":\"bogus\"}\n"), "t.jsonl:2: unknown event \"bogus\"");
   EXPECT_NE(error_of(good.substr(0, good.rfind('\n', good.size() - 2) + 1)).find("truncated"),
             std::string::npos);

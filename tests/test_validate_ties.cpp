@@ -389,3 +389,26 @@ TEST(ValidateMessages, ASearchX1QueryAtANearTieSaysSo) {
             "8.999999999999 and d(x1, mu'_p) = 9 are within the tolerance; the reference orders "
             "S_i by distance, ties by row (S6)");
 }
+
+// At cluster.x1 an exact tie and a near tie get the words a query's row gets: the strict replay
+// (ties not followed) of a trace with ties broken by decreasing row, on the first seed where x_1
+// is where it diverges, says the distances are equal and that the reference orders them by row.
+TEST(ValidateTies, AnExactTieAtX1IsNamedAsAtAQuery) {
+  const Params P = unified();
+  ReplayOptions strict;
+  strict.follow_ties = false;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const std::string other = trace_of(P, seed, 0.6, detail::TieOrder::by_row_reversed);
+    const ValidationReport rep = validate_trace(squares(), other, "t.jsonl", strict);
+    if (rep.conforms || rep.divergence->what != "x1") continue;
+    EXPECT_TRUE(rep.divergence->near_tie);
+    EXPECT_EQ(rep.divergence->message,
+              "event 102 (iteration 3, phase 2): x1: expected 6, found 7; exact tie in the "
+              "distance order: d(x6, mu'_p) = 0.625 and d(x7, mu'_p) = 0.625 are equal; the "
+              "reference orders equal distances by row (S6)");
+    // Followed, the same trace conforms: the tie is the trace's to break.
+    EXPECT_TRUE(validate_trace(squares(), other, "t.jsonl").conforms) << "seed " << seed;
+    return;
+  }
+  FAIL() << "no seed below 200 whose strict replay diverges at x1";
+}

@@ -222,7 +222,16 @@ bool is_answer(const json& v) {
 // Why `v` is not of type t (rows must be below n), or "" when it is.
 std::string type_error(const json& v, T t, std::size_t n) {
   auto row_ok = [&](const json& x) { return x.is_number_unsigned() && x.get<std::size_t>() < n; };
-  const std::string rows = "a row index in [0, " + std::to_string(n) + ")";
+  // Row n, one past the last, is the mark of rows numbered from 1, as Julia, R and MATLAB number
+  // them; said so, since the replay cannot guess it.
+  auto rows_error = [&](const json& x, const std::string& what) {
+    std::string s = what + " in [0, " + std::to_string(n) + ")";
+    if (x.is_number_unsigned() && x.get<std::size_t>() == n)
+      s += " (found " + std::to_string(n) +
+           ": rows are numbered from 0, so a program that numbers them from 1 writes each row "
+           "minus 1)";
+    return s;
+  };
   switch (t) {
     case T::str:
       return v.is_string() ? "" : "a string";
@@ -235,11 +244,11 @@ std::string type_error(const json& v, T t, std::size_t n) {
     case T::boolean:
       return v.is_boolean() ? "" : "true or false";
     case T::row:
-      return row_ok(v) ? "" : rows;
+      return row_ok(v) ? "" : rows_error(v, "a row index");
     case T::rows:
       if (!v.is_array()) return "an array of row indices";
       for (const json& x : v)
-        if (!row_ok(x)) return "an array of row indices in [0, " + std::to_string(n) + ")";
+        if (!row_ok(x)) return rows_error(x, "an array of row indices");
       return "";
     case T::ints:
       if (!v.is_array()) return "an array of non-negative integers";
