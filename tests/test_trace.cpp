@@ -115,6 +115,18 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
             "t.jsonl:2: \"sample\" event: field \"rows\" must be an array of row indices in [0, "
             "12) (found 12: rows are numbered from 0, so a program that numbers them from 1 "
             "writes each row minus 1)");
+  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[3.0]}\n"),
+            "t.jsonl:2: \"sample\" event: field \"rows\" must be an array of row indices in [0, "
+            "12) (found 3.0: a row is an integer, written without a decimal point)");
+  // JSON has no Infinity (Python's json.dumps writes it): the radius is "inf". A word that is
+  // not a number's name gets no such hint.
+  EXPECT_EQ(error_of(header + "{\"event\":\"outcome\",\"radius\":Infinity}\n"),
+            "t.jsonl:2:29: not JSON: syntax error while parsing value - invalid literal; last "
+            "read: '\"radius\":I' (JSON has no infinite or NaN numbers: an infinite radius is the "
+            "string \"inf\"; Python's json.dumps writes Infinity and NaN unless given "
+            "allow_nan=False)");
+  EXPECT_EQ(error_of(header + "{\"event\":\"outcome\",\"radius\":Infinite}\n").find("(JSON has"),
+            std::string::npos);
   EXPECT_EQ(error_of(header + "{\"event\":\"bogus\"}\n"), "t.jsonl:2: unknown event \"bogus\"");
   EXPECT_NE(error_of(good.substr(0, good.rfind('\n', good.size() - 2) + 1)).find("truncated"),
             std::string::npos);

@@ -6,6 +6,7 @@
 // both versions' field tables, the type checks of one line and the header's reading share this
 // file's Field, T and Reading types; the tables are most of it.)
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -223,13 +224,15 @@ bool is_answer(const json& v) {
 std::string type_error(const json& v, T t, std::size_t n) {
   auto row_ok = [&](const json& x) { return x.is_number_unsigned() && x.get<std::size_t>() < n; };
   // Row n, one past the last, is the mark of rows numbered from 1, as Julia, R and MATLAB number
-  // them; said so, since the replay cannot guess it.
+  // them; said so, since the replay cannot guess it. A row written as a float (3.0) is named too.
   auto rows_error = [&](const json& x, const std::string& what) {
     std::string s = what + " in [0, " + std::to_string(n) + ")";
     if (x.is_number_unsigned() && x.get<std::size_t>() == n)
       s += " (found " + std::to_string(n) +
            ": rows are numbered from 0, so a program that numbers them from 1 writes each row "
            "minus 1)";
+    else if (x.is_number_float())
+      s += " (found " + x.dump() + ": a row is an integer, written without a decimal point)";
     return s;
   };
   switch (t) {
@@ -317,6 +320,23 @@ OracleSpec oracle_spec_of(const json& o) {
   return spec;
 }
 
+// The hint for a parse error at an unquoted Infinity, NaN or inf (the word around byte `byte`, as
+// nlohmann counts from 1): JSON has no such numbers, but Python's json.dumps writes them.
+std::string nonfinite_hint(const std::string& line, std::size_t byte) {
+  auto letter = [&](std::size_t i) {
+    return std::isalpha(static_cast<unsigned char>(line[i])) != 0;
+  };
+  std::size_t from = std::min(byte, line.size()), to = from;
+  while (from > 0 && letter(from - 1))
+    --from;
+  while (to < line.size() && letter(to))
+    ++to;
+  static const std::set<std::string> words = {"Infinity", "NaN", "Inf", "inf", "nan"};
+  if (!words.count(line.substr(from, to - from))) return "";
+  return " (JSON has no infinite or NaN numbers: an infinite radius is the string \"inf\"; "
+         "Python's json.dumps writes Infinity and NaN unless given allow_nan=False)";
+}
+
 json parse_event(const std::string& line, const std::string& at, bool first, Reading& r) {
   if (line.empty()) throw DataError(at + ": empty line (one JSON object per line)");
   json j;
@@ -324,7 +344,7 @@ json parse_event(const std::string& line, const std::string& at, bool first, Rea
     j = json::parse(line);
   } catch (const json::parse_error& e) {
     throw DataError(at + ":" + std::to_string(e.byte) +
-                    ": not JSON: " + short_parse_message(e.what()));
+                    ": not JSON: " + short_parse_message(e.what()) + nonfinite_hint(line, e.byte));
   } catch (const json::exception& e) {
     // Found by fuzz/fuzz_trace: a number too large for a double ("2e3799") is reported by
     // nlohmann as out_of_range, not as a parse error.
