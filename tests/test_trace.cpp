@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,17 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
   const auto fp = other.find("sha256:") + 7;
   other[fp] = other[fp] == '0' ? '1' : '0';
   EXPECT_NE(error_of(other).find("t.jsonl:1: fingerprint sha256:"), std::string::npos);
+  EXPECT_NE(error_of(other).find("(the trace is for other points)"), std::string::npos);
+  // A fingerprint not of the format's form (upper-case hex here) is named as such, with the data's.
+  std::string upper = good;
+  for (std::size_t i = upper.find("sha256:") + 7; i < upper.find("sha256:") + 71; ++i)
+    upper[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(upper[i])));
+  const std::string form = error_of(upper);
+  EXPECT_EQ(form.rfind("t.jsonl:1: fingerprint \"sha256:", 0), 0u) << form;
+  EXPECT_NE(form.find("\" is not \"sha256:\" and 64 lower-case hex digits (docs/trace-format.md, "
+                      "\"Fingerprint\"); the data's is sha256:"),
+            std::string::npos)
+      << form;
   std::string version = good;
   version.replace(version.find("\"version\":3"), 11, "\"version\":5");
   EXPECT_EQ(error_of(version),

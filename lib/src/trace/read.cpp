@@ -463,9 +463,19 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
                     " but the data has n = " + std::to_string(n) +
                     ", m = " + std::to_string(X.cols()));
   const std::string fp = points_fingerprint(X);
-  if (h["fingerprint"] != fp)
-    throw DataError(at1 + "fingerprint " + h["fingerprint"].get<std::string>() +
-                    " does not match the data's " + fp + " (the trace is for other points)");
+  const std::string written = h["fingerprint"].get<std::string>();
+  // An implementation computing the fingerprint itself gets the form checked first: a wrong
+  // form is its mistake, another value is other points (or the points read otherwise).
+  const bool form = written.size() == fp.size() && written.rfind("sha256:", 0) == 0 &&
+                    written.find_first_not_of("0123456789abcdef", 7) == std::string::npos;
+  if (!form)
+    throw DataError(at1 + "fingerprint \"" + written +
+                    "\" is not \"sha256:\" and 64 lower-case hex digits (docs/trace-format.md, "
+                    "\"Fingerprint\"); the data's is " +
+                    fp);
+  if (written != fp)
+    throw DataError(at1 + "fingerprint " + written + " does not match the data's " + fp +
+                    " (the trace is for other points)");
   TraceHeader H;
   H.algorithm = h["algorithm"].get<std::string>();
   const std::string search = h["search"].get<std::string>();
