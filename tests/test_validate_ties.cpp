@@ -412,3 +412,45 @@ TEST(ValidateTies, AnExactTieAtX1IsNamedAsAtAQuery) {
   }
   FAIL() << "no seed below 200 whose strict replay diverges at x1";
 }
+
+// A trace written by a program that numbers from the other end: positions from 1 (lo, hi, j of
+// every step one more), iterations from 0. The first divergence names the numbering; a lo off by
+// one where the reference's is not 0 gets no such hint (it is no mark of numbering).
+TEST(ValidateMessages, NumberingFromTheOtherEndIsNamed) {
+  const std::string text = trace_of(unified(), 0, 0.6, detail::TieOrder::by_row);
+  auto shifted = fixtures::events_of(text);
+  for (json& e : shifted)
+    if (e["event"] == "step")
+      for (const char* f : {"lo", "hi", "j"})
+        e[f] = e[f].get<std::size_t>() + 1;
+  const ValidationReport pos = validate_trace(squares(), text_of(shifted), "t.jsonl");
+  ASSERT_FALSE(pos.conforms);
+  EXPECT_EQ(pos.divergence->what, "lo");
+  const std::string& m = pos.divergence->message;
+  EXPECT_NE(m.find(": lo: expected 0, found 1; positions in the order of S_i (lo, hi, j, j_star) "
+                   "are numbered from 0"),
+            std::string::npos)
+      << m;
+  auto from0 = fixtures::events_of(text);
+  for (json& e : from0)
+    if (e.contains("iteration")) e["iteration"] = e["iteration"].get<int>() - 1;
+  const ValidationReport it = validate_trace(squares(), text_of(from0), "t.jsonl");
+  ASSERT_FALSE(it.conforms);
+  EXPECT_EQ(it.divergence->message,
+            "event 2 (iteration 1): iteration: expected 1, found 0; iterations and steps are "
+            "numbered from 1");
+  // The control: a later step's lo one more than the reference's nonzero lo.
+  auto later = fixtures::events_of(text);
+  bool edited = false;
+  for (json& e : later)
+    if (e["event"] == "step" && e["lo"].get<std::size_t>() > 0) {
+      e["lo"] = e["lo"].get<std::size_t>() + 1;
+      edited = true;
+      break;
+    }
+  ASSERT_TRUE(edited);
+  const ValidationReport ctl = validate_trace(squares(), text_of(later), "t.jsonl");
+  ASSERT_FALSE(ctl.conforms);
+  EXPECT_EQ(ctl.divergence->message.find("numbered from"), std::string::npos)
+      << ctl.divergence->message;
+}

@@ -621,6 +621,15 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
           extra += "; near-tie at the radius: the distance is within the tolerance of r'_i";
         }
       }
+    } else if (av.is_number_integer() && bv.is_number_integer()) {
+      // The first step's lo (always 0) or the first iteration or step number (always 1) off by
+      // one: the mark of a program numbering from the other end (a 1-based language's positions,
+      // a 0-based loop's counter), said since it is no rule of the algorithm.
+      const auto e = av.get<std::int64_t>(), f = bv.get<std::int64_t>();
+      if (key == "lo" && e == 0 && f == 1)
+        extra = "; positions in the order of S_i (lo, hi, j, j_star) are numbered from 0";
+      else if ((key == "iteration" || key == "step") && e == 1 && f == 0)
+        extra = "; iterations and steps are numbered from 1";
     }
   }
   // Otherwise, the rule an extra or missing query or step, or a Phase-1 choice, most likely broke.
