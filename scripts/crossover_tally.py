@@ -24,6 +24,7 @@ authors' generator's data, C = the authors' algorithm on the authors' data, D = 
   failures, mapped to R = share / (1 - share)), the exact conditional two-sided p of R = 1
   (binomial test), and the ratio that 80% power at two-sided 5% resolves at this many failures
   (exp(2.80 sqrt(1/F1 + 1/F2)) with F1 = F2 = half the failures);
+- rep_ranges_first_last_fits: the reps read, as runs of consecutive reps with their fits per kind;
 - within_data: for the K-fit reps, how many data sets of each generator had 2 or more failures
   among their 2K fits, against the number expected were the fits independent of the data set
   (binomial with that generator's pooled rate): more means the data set itself matters, and the
@@ -69,10 +70,16 @@ def main():
     allfits = [0, 0, 0, 0]  # failures over every fit of A B C D
     nfits = 0  # fits per kind
     multi = {"authors": [0, 0], "reference": [0, 0]}  # data sets with >= 2 failures, K-fit reps
+    ranges = []  # [first rep, last rep, fits per kind] of each run of consecutive reps
     for path in a.files:
         with open(path) as f:
             for line in f:
                 w = [int(v) for v in line.split()]
+                k = 1 if len(w) == 5 else a.fits
+                if ranges and ranges[-1][1] + 1 == w[0] and ranges[-1][2] == k:
+                    ranges[-1][1] = w[0]
+                else:
+                    ranges.append([w[0], w[0], k])
                 if len(w) not in (5, 9):
                     sys.exit(f"crossover_tally: {path}: a line of {len(w)} numbers, not 5 or 9")
                 if w[0] in seen:
@@ -104,6 +111,7 @@ def main():
     multi["authors"][1] = repsk * binom.sf(1, 2 * a.fits, rate_auth)
     out = {
         "reps": reps, "reps_one_fit": reps1, "reps_k_fits": repsk, "k": a.fits,
+        "rep_ranges_first_last_fits": ranges,
         "fit0": arms,
         "fits_per_kind": nfits,
         "failures_all_fits": dict(zip(kinds, allfits)),
