@@ -396,8 +396,12 @@ ssac::Matrix replay_points(const py::object& data, ssac::ReplayOptions& options)
   return std::move(d.points);
 }
 
-ssac::ValidationReport validate(const py::object& trace, const py::object& data) {
+ssac::ValidationReport validate(const py::object& trace, const py::object& data,
+                                const py::object& semantics,
+                                const std::vector<std::string>& rules) {
   ssac::ReplayOptions options;
+  options.profile =
+      ssac::replay_profile(semantics.is_none() ? "" : semantics.cast<std::string>(), rules);
   const ssac::Matrix X = replay_points(data, options);
   const std::string name = !is_text(trace) && is_path(trace) ? path_of(trace) : "<trace>";
   return ssac::validate_trace(X, trace_text(trace), name, options);
@@ -637,20 +641,44 @@ PYBIND11_MODULE(ssac, mod) {
       .def_readonly("events", &ssac::ValidationReport::events)
       .def_readonly("queries", &ssac::ValidationReport::queries)
       .def_readonly("divergence", &ssac::ValidationReport::divergence)
+      .def_property_readonly(
+          "profile",
+          [](const ssac::ValidationReport& r) -> py::object {
+            if (r.profile.empty()) return py::none();
+            return py::str(r.profile);
+          },
+          "the rules replayed under when the header or semantics=/rules= chose them: "
+          "'paper', 'authors-code' or 'custom rules ...'; None for the trace version's default "
+          "(the paper's)")
+      .def_readonly("ties", &ssac::ValidationReport::ties,
+                    "exact ties in Phase 2's distance order (S6) the trace broke otherwise than by "
+                    "row and the replay followed: one per tie group of one iteration")
       .def("__bool__", [](const ssac::ValidationReport& r) { return r.conforms; })
       .def("__repr__", [](const ssac::ValidationReport& r) {
-        return r.conforms
-                   ? "<ssac.ValidationResult: conforms (" + std::to_string(r.events) + " events, " +
-                         std::to_string(r.queries) + " queries)>"
-                   : "<ssac.ValidationResult: does not conform: " + r.divergence->message + ">";
+        // The words of `ssac validate`'s verdict line.
+        const std::string under = r.profile.empty() ? "" : " under " + r.profile;
+        if (!r.conforms)
+          return "<ssac.ValidationResult: does not conform" + under + ": " + r.divergence->message +
+                 ">";
+        const std::string ties = r.ties == 0
+                                     ? ""
+                                     : "; " + std::to_string(r.ties) + " exact tie" +
+                                           (r.ties == 1 ? "" : "s") + " resolved as the trace did";
+        return "<ssac.ValidationResult: conforms" + under + ties + " (" + std::to_string(r.events) +
+               " events, " + std::to_string(r.queries) + " queries)>";
       });
   mod.def("validate", &validate,
           "Replays a trace through the reference (as `ssac validate`). `trace`: its text (a str "
           "with line breaks), a path, or an iterable of lines (str, or dict written as JSON). "
           "`data`: the points (n x m array) or "
-          "a CSV path. Returns a ValidationResult (conforms, events, queries, divergence); a "
-          "trace that does not parse or is for other data raises ssac.DataError.",
-          "trace"_a, "data"_a);
+          "a CSV path. `semantics` ('paper' or 'authors-code') and `rules` ('name=value' "
+          "strings on top of it) are the profile of a trace whose header names none, as `ssac "
+          "validate --semantics/--rule`. Returns a ValidationResult (conforms, events, queries, "
+          "profile, ties, divergence); a trace that does not parse or is for other data raises "
+          "ssac.DataError, a header naming other rules than semantics/rules "
+          "ssac.ParameterError.",
+          "trace"_a, "data"_a, py::kw_only(), "semantics"_a = py::none(),
+          "rules"_a = std::vector<std::string>{});
 
   py::class_<ssac::OracleCheck>(mod, "OracleCheck",
                                 "What ssac.check_oracle found; true when the answers pass.")

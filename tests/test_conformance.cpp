@@ -154,7 +154,9 @@ TEST(Conformance, EachAuthorsCodeVectorDivergesWithItsRuleFlipped) {
       {"PrefixAssignment", {"phase2=prefix", "phase2=radius"}},
       {"SampleCap", {"sample-cap=on", "sample-cap=off"}},
       {"EmptyClusterRecovers", {"empty-recovers=on", "empty-recovers=off"}},
-      {"AssignmentRuleCode", {"elimination=off", "elimination=on"}}};
+      {"AssignmentRuleCode", {"elimination=off", "elimination=on"}},
+      // b-order=xj-first, the paper's, is the absence of b-order=b-first in `rules`.
+      {"BFirstOrder", {" b-order=b-first", ""}}};
   std::size_t checked = 0;
   for_each_test([&](const std::string& file, const ssac::Matrix& X, const json& t) {
     if (!t["params"].contains("semantics")) return;
@@ -177,7 +179,76 @@ TEST(Conformance, EachAuthorsCodeVectorDivergesWithItsRuleFlipped) {
         << file << " tcId " << t["tcId"] << ": " << to << " replays too";
     ++checked;
   });
-  EXPECT_EQ(checked, 27u);  // nine vectors (seven rules) per weak search
+  EXPECT_EQ(checked, 28u);  // nine vectors (seven rules) per weak search, and BFirstOrder
+}
+
+TEST(Conformance, TheBOrderVectorsFailUnderTheOtherOrderAsTheSamePairReversed) {
+  // docs/conformance.md, "Profiles": B's argument order in Algorithm 4 (b-order, S5 and S9) has a
+  // vector under each order in the unified search's file. Each conforms as written; replayed under
+  // the other order it diverges at its first query of B about two rows, and the message says that
+  // the pair is reversed and which order asks it so. The expected message is built from the
+  // vector's own events.
+  const std::string b_first =
+      "; same pair, reversed: under b-order=b-first the reference asks Q(y, x_j) for y in B, as "
+      "the authors' code does; Algorithm 4, line 10 asks Q(x_j, y) (b-order=xj-first, S5) (the "
+      "oracles are symmetric, but a trace is compared as asked)";
+  const std::string xj_first =
+      "; same pair, reversed: Algorithm 4, line 10 asks Q(x_j, y) for y in B (S5); the authors' "
+      "code asks Q(y, x_j), the rule b-order=b-first of the authors-code profile (the oracles are "
+      "symmetric, but a trace is compared as asked)";
+  std::size_t checked = 0;
+  for_each_test([&](const std::string& file, const ssac::Matrix& X, const json& t) {
+    const bool authors = has_flag(t, "BFirstOrder"), paper = has_flag(t, "XjFirstOrder");
+    if (!authors && !paper) return;
+    const std::string at = file + " tcId " + t["tcId"].dump();
+    ASSERT_EQ(file, "ssac_unified_search_test.json") << at;
+    ASSERT_NE(authors, paper) << at;
+    EXPECT_EQ(t["params"].contains("semantics"), authors) << at;
+    // As written, and replayed under the named order: conforms.
+    EXPECT_TRUE(ssac::validate_trace(X, trace_with_header(t, [](json&) {}), "t.jsonl").conforms)
+        << at;
+    // The first query of B about two rows, and its place (iteration, step).
+    std::size_t line = 0, event = 0;
+    int step = 0;
+    json q;
+    for (const json& ev : t["trace"]) {
+      ++event;
+      if (ev["event"] == "iteration") step = 1;
+      if (ev["event"] == "step") ++step;
+      if (ev["event"] == "query" && ev["purpose"] == "search_sample" && ev["x"] != ev["y"]) {
+        line = event;
+        q = ev;
+        break;
+      }
+    }
+    ASSERT_GT(line, 0u) << at << ": no query of B about two rows";
+    // The other order: the paper's is the authors' rules without b-order=b-first, the authors'
+    // code's is the paper's rules with it (a custom profile).
+    const std::string flipped = trace_with_header(t, [&](json& ev) {
+      if (authors) {
+        std::string rules = ev["rules"].get<std::string>();
+        const auto b = rules.find(" b-order=b-first");
+        ASSERT_NE(b, std::string::npos) << rules;
+        ev["rules"] = rules.erase(b);
+      } else {
+        ev["semantics"] = "custom";
+        ev["rules"] =
+            "anchor=opener phase2=radius overwrite=off sample-cap=off self-pairs=on "
+            "empty-recovers=off elimination=on b-order=b-first";
+      }
+    });
+    const auto rep = ssac::validate_trace(X, flipped, "t.jsonl");
+    ASSERT_FALSE(rep.conforms) << at;
+    const std::string x = q["x"].dump(), y = q["y"].dump();
+    EXPECT_EQ(rep.divergence->message,
+              "event " + std::to_string(line) + " (iteration " + q["iteration"].dump() +
+                  ", phase 2, step " + std::to_string(step) + "): query: expected Q(" + y + ", " +
+                  x + ") search_sample in phase 2, found Q(" + x + ", " + y +
+                  ") search_sample in phase 2" + (authors ? xj_first : b_first))
+        << at;
+    ++checked;
+  });
+  EXPECT_EQ(checked, 2u);
 }
 
 TEST(Conformance, OracleMemoryVectorsNameTheirMemoryAndAFreshRepeatIsRejectedUnderPerPair) {

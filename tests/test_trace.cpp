@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -107,9 +108,26 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
             "t.jsonl:2: \"iteration\" event: missing field \"remaining\"");
   EXPECT_EQ(error_of(header + "{\"event\":\"iteration\",\"iteration\":1,\"remaining\":-1}\n"),
             "t.jsonl:2: \"iteration\" event: field \"remaining\" must be a non-negative integer");
-  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[12]}\n"),
+  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[13]}\n"),
             "t.jsonl:2: \"sample\" event: field \"rows\" must be an array of row indices in [0, "
             "12)");
+  // Row n: rows numbered from 1, as a Julia or R program numbers them; the message says so.
+  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[3,12]}\n"),
+            "t.jsonl:2: \"sample\" event: field \"rows\" must be an array of row indices in [0, "
+            "12) (found 12: rows are numbered from 0, so a program that numbers them from 1 "
+            "writes each row minus 1)");
+  EXPECT_EQ(error_of(header + "{\"event\":\"sample\",\"iteration\":1,\"rows\":[3.0]}\n"),
+            "t.jsonl:2: \"sample\" event: field \"rows\" must be an array of row indices in [0, "
+            "12) (found 3.0: a row is an integer, written without a decimal point)");
+  // JSON has no Infinity (Python's json.dumps writes it): the radius is "inf". A word that is
+  // not a number's name gets no such hint.
+  EXPECT_EQ(error_of(header + "{\"event\":\"outcome\",\"radius\":Infinity}\n"),
+            "t.jsonl:2:29: not JSON: syntax error while parsing value - invalid literal; last "
+            "read: '\"radius\":I' (JSON has no infinite or NaN numbers: an infinite radius is the "
+            "string \"inf\"; Python's json.dumps writes Infinity and NaN unless given "
+            "allow_nan=False)");
+  EXPECT_EQ(error_of(header + "{\"event\":\"outcome\",\"radius\":Infinite}\n").find("(JSON has"),
+            std::string::npos);
   EXPECT_EQ(error_of(header + "{\"event\":\"bogus\"}\n"), "t.jsonl:2: unknown event \"bogus\"");
   EXPECT_NE(error_of(good.substr(0, good.rfind('\n', good.size() - 2) + 1)).find("truncated"),
             std::string::npos);
@@ -118,6 +136,17 @@ TEST(Trace, MalformedTracesGiveOneLineErrorsWithPosition) {
   const auto fp = other.find("sha256:") + 7;
   other[fp] = other[fp] == '0' ? '1' : '0';
   EXPECT_NE(error_of(other).find("t.jsonl:1: fingerprint sha256:"), std::string::npos);
+  EXPECT_NE(error_of(other).find("(the trace is for other points)"), std::string::npos);
+  // A fingerprint not of the format's form (upper-case hex here) is named as such, with the data's.
+  std::string upper = good;
+  for (std::size_t i = upper.find("sha256:") + 7; i < upper.find("sha256:") + 71; ++i)
+    upper[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(upper[i])));
+  const std::string form = error_of(upper);
+  EXPECT_EQ(form.rfind("t.jsonl:1: fingerprint \"sha256:", 0), 0u) << form;
+  EXPECT_NE(form.find("\" is not \"sha256:\" and 64 lower-case hex digits (docs/trace-format.md, "
+                      "\"Fingerprint\"); the data's is sha256:"),
+            std::string::npos)
+      << form;
   std::string version = good;
   version.replace(version.find("\"version\":3"), 11, "\"version\":5");
   EXPECT_EQ(error_of(version),

@@ -250,8 +250,12 @@ TEST(TraceAnchor, AMalformedAnchorEventIsOneError) {
   bad[i].erase("candidates");
   EXPECT_EQ(error_of(text_of(bad)), at + "missing field \"candidates\"");
   bad = ev;
-  bad[i]["row"] = 12;
+  bad[i]["row"] = 13;
   EXPECT_EQ(error_of(text_of(bad)), at + "field \"row\" must be a row index in [0, 12)");
+  bad[i]["row"] = 12;
+  EXPECT_EQ(error_of(text_of(bad)),
+            at + "field \"row\" must be a row index in [0, 12) (found 12: rows are numbered from "
+                 "0, so a program that numbers them from 1 writes each row minus 1)");
   bad = ev;
   bad[i]["weight"] = 1;
   EXPECT_EQ(error_of(text_of(bad)), at + "unknown field \"weight\"");

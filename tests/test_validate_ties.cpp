@@ -389,3 +389,68 @@ TEST(ValidateMessages, ASearchX1QueryAtANearTieSaysSo) {
             "8.999999999999 and d(x1, mu'_p) = 9 are within the tolerance; the reference orders "
             "S_i by distance, ties by row (S6)");
 }
+
+// At cluster.x1 an exact tie and a near tie get the words a query's row gets: the strict replay
+// (ties not followed) of a trace with ties broken by decreasing row, on the first seed where x_1
+// is where it diverges, says the distances are equal and that the reference orders them by row.
+TEST(ValidateTies, AnExactTieAtX1IsNamedAsAtAQuery) {
+  const Params P = unified();
+  ReplayOptions strict;
+  strict.follow_ties = false;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const std::string other = trace_of(P, seed, 0.6, detail::TieOrder::by_row_reversed);
+    const ValidationReport rep = validate_trace(squares(), other, "t.jsonl", strict);
+    if (rep.conforms || rep.divergence->what != "x1") continue;
+    EXPECT_TRUE(rep.divergence->near_tie);
+    EXPECT_EQ(rep.divergence->message,
+              "event 102 (iteration 3, phase 2): x1: expected 6, found 7; exact tie in the "
+              "distance order: d(x6, mu'_p) = 0.625 and d(x7, mu'_p) = 0.625 are equal; the "
+              "reference orders equal distances by row (S6)");
+    // Followed, the same trace conforms: the tie is the trace's to break.
+    EXPECT_TRUE(validate_trace(squares(), other, "t.jsonl").conforms) << "seed " << seed;
+    return;
+  }
+  FAIL() << "no seed below 200 whose strict replay diverges at x1";
+}
+
+// A trace written by a program that numbers from the other end: positions from 1 (lo, hi, j of
+// every step one more), iterations from 0. The first divergence names the numbering; a lo off by
+// one where the reference's is not 0 gets no such hint (it is no mark of numbering).
+TEST(ValidateMessages, NumberingFromTheOtherEndIsNamed) {
+  const std::string text = trace_of(unified(), 0, 0.6, detail::TieOrder::by_row);
+  auto shifted = fixtures::events_of(text);
+  for (json& e : shifted)
+    if (e["event"] == "step")
+      for (const char* f : {"lo", "hi", "j"})
+        e[f] = e[f].get<std::size_t>() + 1;
+  const ValidationReport pos = validate_trace(squares(), text_of(shifted), "t.jsonl");
+  ASSERT_FALSE(pos.conforms);
+  EXPECT_EQ(pos.divergence->what, "lo");
+  const std::string& m = pos.divergence->message;
+  EXPECT_NE(m.find(": lo: expected 0, found 1; positions in the order of S_i (lo, hi, j, j_star) "
+                   "are numbered from 0"),
+            std::string::npos)
+      << m;
+  auto from0 = fixtures::events_of(text);
+  for (json& e : from0)
+    if (e.contains("iteration")) e["iteration"] = e["iteration"].get<int>() - 1;
+  const ValidationReport it = validate_trace(squares(), text_of(from0), "t.jsonl");
+  ASSERT_FALSE(it.conforms);
+  EXPECT_EQ(it.divergence->message,
+            "event 2 (iteration 1): iteration: expected 1, found 0; iterations and steps are "
+            "numbered from 1");
+  // The control: a later step's lo one more than the reference's nonzero lo.
+  auto later = fixtures::events_of(text);
+  bool edited = false;
+  for (json& e : later)
+    if (e["event"] == "step" && e["lo"].get<std::size_t>() > 0) {
+      e["lo"] = e["lo"].get<std::size_t>() + 1;
+      edited = true;
+      break;
+    }
+  ASSERT_TRUE(edited);
+  const ValidationReport ctl = validate_trace(squares(), text_of(later), "t.jsonl");
+  ASSERT_FALSE(ctl.conforms);
+  EXPECT_EQ(ctl.divergence->message.find("numbered from"), std::string::npos)
+      << ctl.divergence->message;
+}

@@ -63,26 +63,41 @@ class StateRecorder : public RunObserver {
 };
 
 // The trace `events` with only the rule `name` flipped in its header: on and off swap, anchor
-// lowest-labelled-row and opener, phase2 prefix and radius; elimination also flips "assignment".
+// lowest-labelled-row and opener, phase2 prefix and radius, b-order b-first and xj-first;
+// elimination also flips "assignment". b-order, which a header's rules name only as b-first, is
+// flipped in the profile the header names (the paper's when it names none) and the rules written
+// in the format's form.
 std::string with_rule_flipped(const std::vector<std::string>& events, const std::string& name) {
   json h = json::parse(events.front());
-  std::istringstream words(h["rules"].get<std::string>());
-  std::string rules;
-  for (std::string w; words >> w;) {
-    if (w.rfind(name + "=", 0) == 0) {
-      const std::string v = w.substr(name.size() + 1);
-      const std::string flipped = v == "on"                    ? "off"
-                                  : v == "off"                 ? "on"
-                                  : v == "prefix"              ? "radius"
-                                  : v == "radius"              ? "prefix"
-                                  : v == "lowest-labelled-row" ? "opener"
-                                                               : "lowest-labelled-row";
-      w = name + "=" + flipped;
-      if (name == "elimination") h["assignment"] = assignment_name(flipped == "on");
+  if (name == "b-order") {
+    Profile p{{}, h["assignment"] == "paper"};
+    if (h.contains("rules")) {
+      std::istringstream words(h["rules"].get<std::string>());
+      for (std::string w; words >> w;)
+        set_rule_given_rows(p, w);
     }
-    rules += (rules.empty() ? "" : " ") + w;
+    p.rules.b_first = !p.rules.b_first;
+    h["semantics"] = profile_name(p);
+    h["rules"] = describe(p);
+  } else {
+    std::istringstream words(h["rules"].get<std::string>());
+    std::string rules;
+    for (std::string w; words >> w;) {
+      if (w.rfind(name + "=", 0) == 0) {
+        const std::string v = w.substr(name.size() + 1);
+        const std::string flipped = v == "on"                    ? "off"
+                                    : v == "off"                 ? "on"
+                                    : v == "prefix"              ? "radius"
+                                    : v == "radius"              ? "prefix"
+                                    : v == "lowest-labelled-row" ? "opener"
+                                                                 : "lowest-labelled-row";
+        w = name + "=" + flipped;
+        if (name == "elimination") h["assignment"] = assignment_name(flipped == "on");
+      }
+      rules += (rules.empty() ? "" : " ") + w;
+    }
+    h["rules"] = rules;
   }
-  h["rules"] = rules;
   std::string text = h.dump() + "\n";
   for (std::size_t i = 1; i < events.size(); ++i)
     text += events[i] + "\n";

@@ -96,12 +96,7 @@ Checked check_one(const Opts& o, const Dataset& data, const std::string& trace,
   // With labels, the oracle's number of clusters is theirs (elimination, S2 rule 5, needs it).
   ReplayOptions options;
   options.label_clusters = data.has_labels() ? data.num_labels() : 0;
-  if (!o.semantics.empty() || !o.rules.empty()) {
-    Profile p = profile_named(o.semantics.empty() ? "paper" : o.semantics);
-    for (const std::string& r : o.rules)
-      set_rule_given_rows(p, r);
-    options.profile = p;
-  }
+  options.profile = replay_profile(o.semantics, o.rules);
   try {
     c.rep = validate_trace_file(data.points, trace, options);
   } catch (const std::bad_alloc&) {

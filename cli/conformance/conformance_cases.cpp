@@ -393,6 +393,8 @@ std::vector<Case> cases(Search s) {
                  true,
                  random05,
                  repeated_pair(false)});
+  // B's argument order in Algorithm 4 (on overlap_shuffled, the last data set, after its cases).
+  if (s == Search::unified) add_b_order_cases(c);
   return c;
 }
 
@@ -471,6 +473,7 @@ json notes() {
       "row): replayed with equal distances ordered by decreasing row instead, it diverges (a "
       "probe, x_1 or C'_p changes). The generator replays every vector so and flags each that "
       "diverges; an implementation with another deterministic tie rule may fail exactly these.");
+  add_b_order_notes(n);
   return n;
 }
 

@@ -68,6 +68,12 @@ std::vector<Case> cases(Search s);
 void add_authors_code_cases(std::vector<Case>& c);
 // Appends the notes on the flags those cases carry.
 void add_authors_code_notes(nlohmann::ordered_json& n);
+// Appends the two cases of B's argument order in Algorithm 4 (b-order, S5 and S9), one run under
+// each order (conformance_rules.cpp); for the unified search only, the one that asks B as Algorithm
+// 4 does.
+void add_b_order_cases(std::vector<Case>& c);
+// Appends the notes on the flags those cases carry.
+void add_b_order_notes(nlohmann::ordered_json& n);
 
 // {"Flag": {"description": ...}} for every flag a case may carry.
 nlohmann::ordered_json notes();

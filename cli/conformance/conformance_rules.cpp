@@ -181,6 +181,43 @@ void add_authors_code_cases(std::vector<Case>& c) {
       });
 }
 
+void add_b_order_cases(std::vector<Case>& c) {
+  // Algorithm 4, line 10 asks Q(x_j, y) for y in B; the authors' code asks Q(y, x_j) (S5, S9). One
+  // run under each order, each with a query of B about two rows (where the order shows), and each
+  // accepted only if its trace with the order flipped in its header fails validation (then at its
+  // first such query, "same pair, reversed").
+  const OracleSpec random05{OracleKind::random, 0.5};
+  auto two_rows = [](const Result& R, const Data&, const Params&, const std::vector<State>&) {
+    return std::any_of(R.queries.begin(), R.queries.end(), [](const QueryRecord& q) {
+      return q.purpose == Purpose::search_sample && q.x != q.y;
+    });
+  };
+  auto add = [&](std::string comment, std::vector<std::string> flags, const Profile& profile) {
+    flags.push_back("RandomWeakOracle");
+    Case x{"overlap_shuffled",
+           std::move(comment) +
+               " (b-order flipped alone in the header: the replay diverges at that query, the "
+               "same pair reversed)",
+           std::move(flags),
+           3,
+           2.0,
+           2,
+           profile.elimination,
+           random05,
+           [](const Result&, const Data&, const Params&) { return true; }};
+    x.rules = profile.rules;
+    x.pins = "b-order";
+    x.history = two_rows;
+    c.push_back(std::move(x));
+  };
+  add("b-order=b-first: B's queries are asked Q(y, x_j), as the authors' code's Algorithm-4 "
+      "search asks them",
+      {"AuthorsCodeProfile", "BFirstOrder"}, authors_code_profile());
+  add("b-order=xj-first, the paper's rules: B's queries are asked Q(x_j, y) (Algorithm 4, line "
+      "10)",
+      {"XjFirstOrder"}, profile_named("paper"));
+}
+
 void add_authors_code_notes(nlohmann::ordered_json& n) {
   auto add = [&](const char* flag, const char* text) { n[flag] = {{"description", text}}; };
   add("AuthorsCodeProfile",
@@ -210,6 +247,18 @@ void add_authors_code_notes(nlohmann::ordered_json& n) {
       "sample-cap=on: r_i = min(ceil(k eta), |S_i|) draws, here fewer than ceil(k eta).");
   add("EmptyClusterRecovers",
       "empty-recovers=on: an iteration whose C'_p is empty still counts p as recovered.");
+}
+
+void add_b_order_notes(nlohmann::ordered_json& n) {
+  auto add = [&](const char* flag, const char* text) { n[flag] = {{"description", text}}; };
+  add("BFirstOrder",
+      "b-order=b-first (the authors-code profile): Algorithm 4 asks each query of B as Q(y, x_j), "
+      "y in B, as the authors' code does; here one such query is about two rows, where the order "
+      "shows. Replayed under b-order=xj-first the trace diverges there, the same pair reversed.");
+  add("XjFirstOrder",
+      "b-order=xj-first (the paper's rules): Algorithm 4, line 10 asks each query of B as "
+      "Q(x_j, y), y in B (S5); here one such query is about two rows. Replayed under "
+      "b-order=b-first the trace diverges there, the same pair reversed.");
 }
 
 }  // namespace ssac::cli::conformance

@@ -10,7 +10,11 @@ through the reference.
 
 `deviation` switches on one real departure from the paper, as a check that the replay sees it:
 "distinct-mean" takes mu'_p as the mean of Z_p's distinct rows instead of the multiset (Algorithm
-1, line 8), a slip that gives the same answer whenever Z_p has no repeated row.
+1, line 8), a slip that gives the same answer whenever Z_p has no repeated row; "near-ties" orders
+distances within 1e-9 of each other as equal, a tolerance that moves rows the paper's order puts
+apart. `ties="reversed"` orders points at exactly equal distance from mu'_p by decreasing row
+instead of by row (S6), a choice the paper leaves free: the replay follows it and counts the ties
+(ValidationResult.ties).
 Usage: traced_ssac.py [RUNS]   (needs the module: docs/python.md)
 """
 import math
@@ -21,7 +25,8 @@ import numpy as np
 import ssac
 
 
-def weak_ssac(X, y, k, eta, beta, q, seed, search="unified", deviation=None, writer=None):
+def weak_ssac(X, y, k, eta, beta, q, seed, search="unified", deviation=None, writer=None,
+              ties="row"):
     """Algorithm 1 (with Algorithm 2, search="random", or 4, search="unified") on the rows of X,
     asking a random-weak oracle backed by the labels y. Returns the labels (0 = unassigned)."""
     rng = np.random.default_rng(seed)
@@ -70,7 +75,9 @@ def weak_ssac(X, y, k, eta, beta, q, seed, search="unified", deviation=None, wri
         Zp = Z[np.array(t) == p]
         mu = (X[np.unique(Zp)] if deviation == "distinct-mean" else X[Zp]).mean(axis=0)
         d = np.sqrt(((X[remaining] - mu) ** 2).sum(axis=1))
-        order = remaining[np.lexsort((remaining, d))]  # by distance, equal ones by row (S6)
+        # By distance, equal ones by row (S6), or by decreasing row.
+        key = np.round(d, 9) if deviation == "near-ties" else d
+        order = remaining[np.lexsort((remaining if ties == "row" else -remaining, key))]
         x1 = int(order[0])
         writer.cluster(p, len(Zp), mu.tolist(), x1, revisited=p in recovered)  # trace
         lo, hi, failed = 0, len(order) - 1, False
@@ -119,11 +126,11 @@ def weak_ssac(X, y, k, eta, beta, q, seed, search="unified", deviation=None, wri
     return labels
 
 
-def traced_run(X, y, k, eta, beta, q, seed, search="unified", deviation=None):
+def traced_run(X, y, k, eta, beta, q, seed, search="unified", deviation=None, ties="row"):
     """One run and its trace's text."""
     w = ssac.TraceWriter(X, k=k, eta=eta, beta=beta, search=search,
                          oracle={"kind": "random", "q": q}, seed=seed)
-    weak_ssac(X, y, k, eta, beta, q, seed, search, deviation, w)
+    weak_ssac(X, y, k, eta, beta, q, seed, search, deviation, w, ties)
     return w.text()
 
 

@@ -298,6 +298,52 @@ def test_validate_reads_version_1_and_the_labels_clusters(cli, data_csv, tmp_pat
         ssac.validate(lines, data_csv)
 
 
+def test_validate_names_the_profile_and_takes_semantics_and_rules(cli, data_csv, tmp_path):
+    """ValidationResult.profile: the rules the header or semantics=/rules= chose, None for the
+    version's default; and a header naming no rules is replayed under the paper's unless told."""
+    X, y = ssac.read_csv(data_csv)
+    plain = ssac.validate(ssac.cluster(X, y, k=3, eta=2, beta=3, oracle="random", q=0.7,
+                                       seed=1)["trace"], X)
+    assert plain and plain.profile is None and plain.ties == 0
+    # The first authors-code run that asks B a query of two rows: it shows the argument order.
+    for seed in range(1, 20):
+        trace = ssac.cluster(X, y, k=3, eta=2, beta=3, oracle="random", q=0.7,
+                             semantics="authors-code", seed=seed)["trace"]
+        events = [json.loads(line) for line in trace.splitlines()]
+        if any(e.get("purpose") == "search_sample" and e["x"] != e["y"] for e in events):
+            break
+    else:
+        raise AssertionError("no authors-code run of seeds 1-19 asks B a query of two rows")
+    res = ssac.validate(trace, X)
+    assert res and res.profile == "authors-code" and res.ties == 0
+    assert repr(res).startswith("<ssac.ValidationResult: conforms under authors-code (")
+    # The header without "semantics" and "rules": the paper's rules, and B's pair is reversed.
+    assert events[0].pop("semantics") == "authors-code"
+    events[0].pop("rules")
+    bare = ssac.validate(events, X)
+    assert not bare and bare.profile is None
+    assert "same pair, reversed" in bare.divergence.message
+    told = ssac.validate(events, X, semantics="authors-code")
+    assert told and told.profile == "authors-code"
+    # A rule on top of the profile makes a custom one, named with its rules; the paper's B order
+    # is the reversed pair again.
+    custom = ssac.validate(events, X, semantics="authors-code", rules=["b-order=xj-first"])
+    assert not custom and custom.profile.startswith("custom rules anchor=lowest-labelled-row ")
+    assert "same pair, reversed" in custom.divergence.message
+    # As the command line says it.
+    path = tmp_path / "bare.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    p = cli("validate", "--data", data_csv, "--trace", path, "--semantics", "authors-code")
+    assert p.stdout.startswith(f"{path}: conforms under authors-code (")
+    # A header that names rules is refused other rules; an unknown name is refused.
+    with pytest.raises(ssac.ParameterError, match="the header names the rules"):
+        ssac.validate(trace, X, semantics="paper")
+    with pytest.raises(ssac.ParameterError, match="semantics = 'authors' is not one of"):
+        ssac.validate(events, X, semantics="authors")
+    with pytest.raises(ssac.ParameterError, match="b-order takes xj-first or b-first"):
+        ssac.validate(events, X, rules=["b-order=b-last"])
+
+
 def test_validate_refuses_other_data_and_malformed_traces(data_csv):
     X, y = ssac.read_csv(data_csv)
     lines = ssac.cluster(X, y, k=3, eta=2, seed=1)["trace"].splitlines()

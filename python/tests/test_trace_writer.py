@@ -91,6 +91,54 @@ def test_a_real_deviation_is_caught_at_the_center(data_csv):
     assert all(r.divergence.what.startswith("center") for r in caught)
 
 
+# Three unit squares 10 apart: integer corners put many points of S_i at exactly equal distances
+# from mu'_p (S6's ties).
+SQUARES = np.array([[0, 0], [1, 0], [0, 1], [1, 1], [10, 0], [11, 0], [10, 1], [11, 1],
+                    [0, 10], [1, 10], [0, 11], [1, 11]], dtype=float)
+SQUARE_LABELS = np.repeat([1, 2, 3], 4)
+
+
+def test_exact_ties_broken_otherwise_conform_and_are_counted(cli, tmp_path):
+    """Equal distances ordered by decreasing row (a freedom the paper leaves, S6): the traces
+    conform, ValidationResult.ties counts the ties followed, as `ssac validate` does."""
+    X, y = SQUARES, SQUARE_LABELS
+    data = tmp_path / "squares.csv"
+    data.write_text("x1,x2,label\n" + "".join(f"{a:g},{b:g},{t}\n" for (a, b), t in zip(X, y)))
+    changed = 0
+    for seed in range(12):
+        by_row = traced_ssac.traced_run(X, y, 3, 3, 3, 0.6, seed)
+        other = traced_ssac.traced_run(X, y, 3, 3, 3, 0.6, seed, ties="reversed")
+        r = ssac.validate(by_row, X)
+        assert r and r.ties == 0 and r.profile is None, f"seed {seed}: {r!r}"
+        o = ssac.validate(other, X)
+        assert o, f"seed {seed}: {o.divergence}"
+        if other == by_row:
+            assert o.ties == 0
+            continue
+        changed += 1
+        assert o.ties >= 1
+        said = f"conforms; {o.ties} exact tie{'' if o.ties == 1 else 's'} resolved as the trace did"
+        assert repr(o).startswith(f"<ssac.ValidationResult: {said} (")
+        path = tmp_path / f"t{seed}.jsonl"
+        path.write_text(other)
+        assert cli("validate", "--data", data, "--trace", path).stdout.startswith(
+            f"{path}: {said} (")
+    assert changed >= 8, f"the tie order changed only {changed} of 12 traces"
+
+
+def test_a_tolerance_is_no_tie():
+    """Negative control: distances within 1e-9 ordered as equal (and those by decreasing row) on
+    squares moved by 1e-11 per row, where the near-equal distances differ: not a tie of S6."""
+    X = SQUARES + 1e-11 * np.arange(len(SQUARES))[:, None]
+    results = [ssac.validate(traced_ssac.traced_run(X, SQUARE_LABELS, 3, 3, 3, 0.6, s,
+                                                    deviation="near-ties", ties="reversed"), X)
+               for s in range(12)]
+    caught = [r for r in results if not r]
+    assert len(caught) >= 6
+    assert all(r.divergence.near_tie and "near-tie in the distance order" in r.divergence.message
+               for r in caught)
+
+
 def writer(n=4, **kw):
     X = np.array([[0.0, 0.0], [1.0, 0.0], [10.0, 0.0], [11.0, 0.0]])[:n]
     return ssac.TraceWriter(X, k=kw.pop("k", 2), eta=kw.pop("eta", 1), beta=kw.pop("beta", 2),

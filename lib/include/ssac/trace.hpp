@@ -151,11 +151,19 @@ struct ReplayOptions {
   // another distance is never moved. Ignored under reversed_ties.
   bool follow_ties = true;
   // The rules for a trace whose header names none ("semantics", "rules"): `ssac validate
-  // --semantics/--rule`. A header that names other rules than these is refused (ParameterError).
+  // --semantics/--rule`, as replay_profile makes them. A header that names other rules than these
+  // is refused (ParameterError).
   std::optional<Profile> profile;
   // When set, told every choice of the replayed run (not owned).
   ChoiceSink* choices = nullptr;
 };
+
+// ReplayOptions::profile from `ssac validate --semantics NAME --rule R ...` (and ssac.validate's
+// semantics= and rules=): NAME's whole profile (proofs-notes/semantics.md S9; "paper" when NAME is
+// empty) with each rule R set on top, as for a run on given rows; none when both are empty, so
+// that the trace's header decides. Throws ParameterError for an unknown name or rule.
+std::optional<Profile> replay_profile(const std::string& semantics,
+                                      const std::vector<std::string>& rules);
 
 // Replays the trace `text` (named `name` in messages) on the points X: the reference runs on the
 // trace's draws and answers, and an observer compares each event it reports with the trace's next

@@ -6,6 +6,7 @@
 // both versions' field tables, the type checks of one line and the header's reading share this
 // file's Field, T and Reading types; the tables are most of it.)
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -222,7 +223,18 @@ bool is_answer(const json& v) {
 // Why `v` is not of type t (rows must be below n), or "" when it is.
 std::string type_error(const json& v, T t, std::size_t n) {
   auto row_ok = [&](const json& x) { return x.is_number_unsigned() && x.get<std::size_t>() < n; };
-  const std::string rows = "a row index in [0, " + std::to_string(n) + ")";
+  // Row n, one past the last, is the mark of rows numbered from 1, as Julia, R and MATLAB number
+  // them; said so, since the replay cannot guess it. A row written as a float (3.0) is named too.
+  auto rows_error = [&](const json& x, const std::string& what) {
+    std::string s = what + " in [0, " + std::to_string(n) + ")";
+    if (x.is_number_unsigned() && x.get<std::size_t>() == n)
+      s += " (found " + std::to_string(n) +
+           ": rows are numbered from 0, so a program that numbers them from 1 writes each row "
+           "minus 1)";
+    else if (x.is_number_float())
+      s += " (found " + x.dump() + ": a row is an integer, written without a decimal point)";
+    return s;
+  };
   switch (t) {
     case T::str:
       return v.is_string() ? "" : "a string";
@@ -235,11 +247,11 @@ std::string type_error(const json& v, T t, std::size_t n) {
     case T::boolean:
       return v.is_boolean() ? "" : "true or false";
     case T::row:
-      return row_ok(v) ? "" : rows;
+      return row_ok(v) ? "" : rows_error(v, "a row index");
     case T::rows:
       if (!v.is_array()) return "an array of row indices";
       for (const json& x : v)
-        if (!row_ok(x)) return "an array of row indices in [0, " + std::to_string(n) + ")";
+        if (!row_ok(x)) return rows_error(x, "an array of row indices");
       return "";
     case T::ints:
       if (!v.is_array()) return "an array of non-negative integers";
@@ -308,6 +320,23 @@ OracleSpec oracle_spec_of(const json& o) {
   return spec;
 }
 
+// The hint for a parse error at an unquoted Infinity, NaN or inf (the word around byte `byte`, as
+// nlohmann counts from 1): JSON has no such numbers, but Python's json.dumps writes them.
+std::string nonfinite_hint(const std::string& line, std::size_t byte) {
+  auto letter = [&](std::size_t i) {
+    return std::isalpha(static_cast<unsigned char>(line[i])) != 0;
+  };
+  std::size_t from = std::min(byte, line.size()), to = from;
+  while (from > 0 && letter(from - 1))
+    --from;
+  while (to < line.size() && letter(to))
+    ++to;
+  static const std::set<std::string> words = {"Infinity", "NaN", "Inf", "inf", "nan"};
+  if (!words.count(line.substr(from, to - from))) return "";
+  return " (JSON has no infinite or NaN numbers: an infinite radius is the string \"inf\"; "
+         "Python's json.dumps writes Infinity and NaN unless given allow_nan=False)";
+}
+
 json parse_event(const std::string& line, const std::string& at, bool first, Reading& r) {
   if (line.empty()) throw DataError(at + ": empty line (one JSON object per line)");
   json j;
@@ -315,7 +344,7 @@ json parse_event(const std::string& line, const std::string& at, bool first, Rea
     j = json::parse(line);
   } catch (const json::parse_error& e) {
     throw DataError(at + ":" + std::to_string(e.byte) +
-                    ": not JSON: " + short_parse_message(e.what()));
+                    ": not JSON: " + short_parse_message(e.what()) + nonfinite_hint(line, e.byte));
   } catch (const json::exception& e) {
     // Found by fuzz/fuzz_trace: a number too large for a double ("2e3799") is reported by
     // nlohmann as out_of_range, not as a parse error.
@@ -434,9 +463,19 @@ TraceHeader read_header(const json& h, const Matrix& X, const std::string& name,
                     " but the data has n = " + std::to_string(n) +
                     ", m = " + std::to_string(X.cols()));
   const std::string fp = points_fingerprint(X);
-  if (h["fingerprint"] != fp)
-    throw DataError(at1 + "fingerprint " + h["fingerprint"].get<std::string>() +
-                    " does not match the data's " + fp + " (the trace is for other points)");
+  const std::string written = h["fingerprint"].get<std::string>();
+  // An implementation computing the fingerprint itself gets the form checked first: a wrong
+  // form is its mistake, another value is other points (or the points read otherwise).
+  const bool form = written.size() == fp.size() && written.rfind("sha256:", 0) == 0 &&
+                    written.find_first_not_of("0123456789abcdef", 7) == std::string::npos;
+  if (!form)
+    throw DataError(at1 + "fingerprint \"" + written +
+                    "\" is not \"sha256:\" and 64 lower-case hex digits (docs/trace-format.md, "
+                    "\"Fingerprint\"); the data's is " +
+                    fp);
+  if (written != fp)
+    throw DataError(at1 + "fingerprint " + written + " does not match the data's " + fp +
+                    " (the trace is for other points)");
   TraceHeader H;
   H.algorithm = h["algorithm"].get<std::string>();
   const std::string search = h["search"].get<std::string>();

@@ -472,6 +472,21 @@ class Comparer : public trace::EventBuilder {
   std::map<std::pair<std::size_t, std::size_t>, Answered> answered_;
 };
 
+// Why two rows of the distance order at one position differ, when their distances from mu'_p
+// (`both` says them) are equal or within the tolerance (S6); "" when they are not.
+// `followed`: the replay followed the trace's exact ties (ReplayOptions::follow_ties).
+std::string tie_hint(const std::string& both, double da, double db, bool followed) {
+  if (da == db)
+    return "; exact tie in the distance order: " + both +
+           (followed ? " are equal, but the trace's order at this iteration is not one order "
+                       "of S_i (it puts a row at two positions or two rows at one)"
+                     : " are equal; the reference orders equal distances by row (S6)");
+  if (close(da, db))
+    return "; near-tie in the distance order: " + both +
+           " are within the tolerance; the reference orders S_i by distance, ties by row (S6)";
+  return "";
+}
+
 // Why the trace's query differs from the reference's at the same place: the same pair with its
 // arguments the other way round, or, in Phase 2, another point at (nearly) the same distance from
 // mu'_p, the distance order's tie. "" when neither.
@@ -505,14 +520,8 @@ std::string query_hint(const json& a, const json& b, const Result& R, const Matr
                  db = distance(X, b[f].get<std::size_t>(), mu);
     const std::string both = "d(x" + a[f].dump() + ", mu'_p) = " + format_double(da) + " and d(x" +
                              b[f].dump() + ", mu'_p) = " + format_double(db);
-    if (da == db)
-      return "; exact tie in the distance order: " + both +
-             (followed ? " are equal, but the trace's order at this iteration is not one order "
-                         "of S_i (it puts a row at two positions or two rows at one)"
-                       : " are equal; the reference orders equal distances by row (S6)");
-    if (close(da, db))
-      return "; near-tie in the distance order: " + both +
-             " are within the tolerance; the reference orders S_i by distance, ties by row (S6)";
+    const std::string tie = tie_hint(both, da, db, followed);
+    if (!tie.empty()) return tie;
     return "; the trace's " + std::string(f == "x" ? "x_1" : "x_j") + " is x" + b[f].dump() +
            ", the reference's x" + a[f].dump() + ": " + both;
   }
@@ -567,12 +576,13 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
     };
     if ((kind == "step" && key == "row") || (kind == "cluster" && key == "x1")) {
       const double da = dist(av), db = dist(bv);
-      if (close(da, db)) {
+      const std::string tie =
+          tie_hint("d(x" + av.dump() + ", mu'_p) = " + format_double(da) + " and d(x" + bv.dump() +
+                       ", mu'_p) = " + format_double(db),
+                   da, db, followed);
+      if (!tie.empty()) {
         d.near_tie = true;
-        extra = "; near-tie in the distance order: d(x" + av.dump() +
-                ", mu'_p) = " + format_double(da) + " and d(x" + bv.dump() +
-                ", mu'_p) = " + format_double(db) +
-                " are within the tolerance; the reference orders S_i by distance, ties by row";
+        extra = tie;
       } else if (kind == "cluster") {
         extra = "; x_1 is the point of S_i closest to mu'_p (Algorithms 3 and 4): d(x" + av.dump() +
                 ", mu'_p) = " + format_double(da) + ", d(x" + bv.dump() +
@@ -611,6 +621,15 @@ Divergence explain(const Mismatch& m, const Result& R, const Matrix& X, const Pa
           extra += "; near-tie at the radius: the distance is within the tolerance of r'_i";
         }
       }
+    } else if (av.is_number_integer() && bv.is_number_integer()) {
+      // The first step's lo (always 0) or the first iteration or step number (always 1) off by
+      // one: the mark of a program numbering from the other end (a 1-based language's positions,
+      // a 0-based loop's counter), said since it is no rule of the algorithm.
+      const auto e = av.get<std::int64_t>(), f = bv.get<std::int64_t>();
+      if (key == "lo" && e == 0 && f == 1)
+        extra = "; positions in the order of S_i (lo, hi, j, j_star) are numbered from 0";
+      else if ((key == "iteration" || key == "step") && e == 1 && f == 0)
+        extra = "; iterations and steps are numbered from 1";
     }
   }
   // Otherwise, the rule an extra or missing query or step, or a Phase-1 choice, most likely broke.
@@ -749,6 +768,15 @@ ValidationReport replay(const Matrix& X, trace::TraceLines& lines, const ReplayO
 }
 
 }  // namespace
+
+std::optional<Profile> replay_profile(const std::string& semantics,
+                                      const std::vector<std::string>& rules) {
+  if (semantics.empty() && rules.empty()) return std::nullopt;
+  Profile p = profile_named(semantics.empty() ? "paper" : semantics);
+  for (const std::string& r : rules)
+    set_rule_given_rows(p, r);
+  return p;
+}
 
 ValidationReport validate_trace(const Matrix& X, const std::string& text, const std::string& name,
                                 const ReplayOptions& options) {
