@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ssac/error.hpp"
+#include "ssac/exact.hpp"
 #include "ssac/theory/smallscope.hpp"
 
 namespace {
@@ -205,6 +206,104 @@ TEST(SmallScope, BudgetsAreEnforced) {
   for (const auto& run : r.runs)
     EXPECT_FALSE(run.done);
   EXPECT_THROW(ss::rule_profile("self-pairs=maybe"), ssac::ParameterError);
+}
+
+}  // namespace
+
+namespace {
+
+// The exact law of `in` as the sweep runs it (random-weak oracle, paper's rules), at r = 3 draws.
+ssac::ExactResult law_of(const ss::Instance& in, ssac::Search search) {
+  ssac::Matrix X(static_cast<Eigen::Index>(in.n()), in.m);
+  for (std::size_t i = 0; i < in.n(); ++i)
+    for (int d = 0; d < in.m; ++d)
+      X(static_cast<Eigen::Index>(i), d) = in.points[i][d];
+  ssac::ExactOracle eo;
+  eo.spec.kind = ssac::OracleKind::random;
+  eo.q = Rational(1, 2);
+  ssac::Params P;
+  P.k = in.clusters();
+  P.eta = 1.5;  // r = ceil(k eta) = 3
+  P.beta = 1;
+  P.search = search;
+  P.oracle_clusters = P.k;
+  return ssac::exact_distribution(X, in.labels, eo, P);
+}
+
+TEST(SmallScope, DistinctOrdersAreOnePerOrderingOfTheReadPairs) {
+  EXPECT_EQ(ss::distinct_orders(3, {}), (std::vector<std::vector<std::size_t>>{{0, 1, 2}}));
+  // One pair read: the identity, then the first order (lexicographically) putting row 2 first.
+  EXPECT_EQ(ss::distinct_orders(3, {{0, 2}}),
+            (std::vector<std::vector<std::size_t>>{{0, 1, 2}, {1, 2, 0}}));
+  EXPECT_EQ(ss::distinct_orders(4, {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}).size(), 24u);
+  EXPECT_EQ(ss::instance_csv(ss::reordered(one_d({0, 1, 2}, {1, 1, 2}), {1, 2, 0})),
+            "x,label\n1,1\n2,2\n0,1\n");
+}
+
+// The negative control of the row-order reduction: 0 1 | 2 (margin 3, so it meets the
+// hypotheses) has an exact tie between 0 (in C_1) and 2 (outside) when Z_p = {1}, and one between
+// 0 and 1 when Z_p = {0, 1}; S6 breaks them by row. Under Algorithm 4 the order putting 2 before 0
+// gives another law (the search probes the outsider or the tied row of C_1 first); the order
+// reversing only the tie inside C_1 gives the lexicographic law.
+TEST(SmallScope, RowOrderChangesTheLawWhereATieIsBroken) {
+  const ss::Instance in = one_d({0, 1, 2}, {1, 1, 2});
+  const ssac::ExactResult lex = law_of(in, ssac::Search::unified);
+  ASSERT_EQ(lex.tied_pairs, (std::vector<std::pair<std::size_t, std::size_t>>{{0, 1}, {0, 2}}));
+  const auto orders = ss::distinct_orders(in.n(), lex.tied_pairs);
+  ASSERT_EQ(orders,
+            (std::vector<std::vector<std::size_t>>{{0, 1, 2}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}}));
+  const ssac::ExactResult other = law_of(ss::reordered(in, orders[3]), ssac::Search::unified);
+  EXPECT_EQ(fraction_string(lex.p_failure), "28991/36864");
+  EXPECT_EQ(fraction_string(other.p_failure), "352457/442368");
+  // The theorem's event is the same here: a tied row of C_1 is never in C'_1 (strictly closer).
+  EXPECT_EQ(lex.p_exact_recovery, other.p_exact_recovery);
+  const ssac::ExactResult same = law_of(ss::reordered(in, orders[1]), ssac::Search::unified);
+  EXPECT_EQ(same.p_failure, lex.p_failure);
+  EXPECT_EQ(same.outcomes.size(), lex.outcomes.size());
+  // No tie at all: two single-point clusters (mu'_p is a data point), the same law either way.
+  const ss::Instance pair = one_d({0, 1}, {1, 2});
+  const ssac::ExactResult p = law_of(pair, ssac::Search::random);
+  EXPECT_TRUE(p.tied_pairs.empty());
+  EXPECT_EQ(law_of(ss::reordered(pair, {1, 0}), ssac::Search::random).p_failure, p.p_failure);
+}
+
+TEST(SmallScope, AllOrdersExtendTheLexicographicSweep) {
+  ss::Options o;
+  o.grid.dims = {1};
+  o.grid.side1 = 3;
+  o.grid.max_n = 3;
+  o.grid.max_k = 2;
+  o.grid.q = {Decimal("0.93")};
+  o.grid.delta = {Decimal("0.1")};
+  o.grid.threshold_levels = 0;
+  o.orders = ss::Orders::lex;
+  const ss::Report lex = ss::sweep(o);
+  o.orders = ss::Orders::all;
+  const ss::Report all = ss::sweep(o);
+  o.threads = 3;
+  const ss::Report all3 = ss::sweep(o);
+  // The lexicographic runs come first, unchanged; then the other orders of those reading one.
+  ASSERT_EQ(all.lex_runs, lex.runs.size());
+  for (std::size_t i = 0; i < lex.runs.size(); ++i)
+    EXPECT_EQ(all.runs[i].p_not_recovered, lex.runs[i].p_not_recovered);
+  EXPECT_GT(all.order_sensitive_runs, 0u);
+  ASSERT_GT(all.runs.size(), all.lex_runs);
+  for (std::size_t i = all.lex_runs; i < all.runs.size(); ++i) {
+    const ss::Run& run = all.runs[i];
+    EXPECT_FALSE(run.order.empty());
+    EXPECT_TRUE(run.done);
+    // On this grid no order changes the law (the tie-prone instances are one cluster).
+    EXPECT_EQ(run.p_not_recovered, all.runs[run.lex_run].p_not_recovered);
+  }
+  // Each run of another order is one or more checks (betas with the same integer share a run).
+  EXPECT_GE(all.checks.size() - lex.checks.size(), all.runs.size() - all.lex_runs);
+  ASSERT_EQ(all3.runs.size(), all.runs.size());
+  for (std::size_t i = 0; i < all.runs.size(); ++i) {
+    EXPECT_EQ(all3.runs[i].order, all.runs[i].order);
+    EXPECT_EQ(all3.runs[i].p_not_recovered, all.runs[i].p_not_recovered);
+  }
+  o.grid.max_n = 8;
+  EXPECT_THROW(ss::sweep(o), ssac::ParameterError);
 }
 
 }  // namespace

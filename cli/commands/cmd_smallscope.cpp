@@ -29,6 +29,7 @@ struct Opts {
   std::vector<std::string> betas = {"paper", "union"};
   std::vector<std::string> rules = {"paper"};
   long long max_branches = 20'000, max_runs = 200'000, threads = 1, top = 20;
+  std::string orders = "all";
   std::string format = "text";
   std::string json, csv;
 };
@@ -102,6 +103,7 @@ int run_smallscope(const Opts& o) {
   for (const auto& b : o.betas)
     opt.betas.push_back(*ss::parse_beta_kind(b));
   opt.rules = o.rules;
+  opt.orders = *ss::parse_orders(o.orders);  // CLI11 has checked the name
   if (o.rules.size() == 1 && o.rules[0] == "all") opt.rules = ss::rule_names();
   opt.max_branches = to_size("max-branches", o.max_branches, 1, 1'000'000'000'000);
   opt.max_runs = to_size("max-runs", o.max_runs, 1, 100'000'000);
@@ -148,13 +150,20 @@ int run_smallscope(const Opts& o) {
     if (why.rfind("Definition 1", 0) == 0) ++def1;
     if (why.rfind("Definition 2", 0) == 0) ++def2;
   }
-  for (const auto& run : rep.runs)
+  // Runs of another row order whose P (the theorem's event; exact's P(failure)) differs from
+  // the lexicographic order's.
+  std::size_t other_law = 0, other_failure = 0;
+  for (const auto& run : rep.runs) {
     (run.done ? done : beyond) += 1;
+    if (!run.done || run.order.empty()) continue;
+    other_law += run.p_not_recovered != rep.runs[run.lex_run].p_not_recovered;
+    other_failure += run.p_failure != rep.runs[run.lex_run].p_failure;
+  }
 
   auto check_json = [&](std::size_t i, const Rational& ratio, std::size_t rank) {
     const ss::Check& c = rep.checks[i];
     const ss::Run& run = rep.runs[c.run];
-    const ss::Instance& in = rep.instances[c.instance];
+    const ss::Instance in = rep.instance_of(c);
     nlohmann::ordered_json j;
     if (rank) j["rank"] = rank;
     j["claim"] = ss::to_string(c.claim);
@@ -200,6 +209,14 @@ int run_smallscope(const Opts& o) {
     s["exact_runs_beyond_reach"] = beyond;
     s["max_branches"] = opt.max_branches;
     s["uncertified"] = rep.uncertified;
+    if (opt.orders == ss::Orders::all) {
+      s["orders"] = "all";
+      s["lexicographic_runs"] = rep.lex_runs;
+      s["order_sensitive_runs"] = rep.order_sensitive_runs;
+      s["other_order_runs"] = rep.runs.size() - rep.lex_runs;
+      s["other_order_runs_another_p"] = other_law;
+      s["other_order_runs_another_p_failure"] = other_failure;
+    }
     s["violations"] = viol.size();
     j["summary"] = s;
     nlohmann::ordered_json gs = nlohmann::ordered_json::array();
@@ -228,7 +245,7 @@ int run_smallscope(const Opts& o) {
            "than_k,reproduce\n";
     for (std::size_t i = 0; i < viol.size(); ++i) {
       const nlohmann::ordered_json j = check_json(viol[i].second, viol[i].first, i + 1);
-      const ss::Instance& in = rep.instances[rep.checks[viol[i].second].instance];
+      const ss::Instance in = rep.instance_of(rep.checks[viol[i].second]);
       const std::string quoted = csv::quoted(j["reproduce"].get<std::string>());
       csv << i + 1 << "," << j["claim"].get<std::string>() << "," << j["search"].get<std::string>()
           << "," << j["beta_kind"].get<std::string>() << "," << j["rule"].get<std::string>() << ","
@@ -273,6 +290,13 @@ int run_smallscope(const Opts& o) {
   out << "checks: " << rep.checks.size() << "; distinct exact runs: " << rep.runs.size() << ", "
       << done << " done, " << beyond << " beyond reach (more than " << opt.max_branches
       << " re-executions); uncertified ceilings: " << rep.uncertified << "\n";
+  if (opt.orders == ss::Orders::all)
+    out << "row orders: all; of the " << rep.lex_runs << " lexicographic runs, "
+        << rep.order_sensitive_runs
+        << " done read a row order (an exact distance tie, or the lowest labelled row); "
+        << rep.runs.size() - rep.lex_runs << " runs of other orders, " << other_law
+        << " of them with another P than the lexicographic order's (" << other_failure
+        << " with another P(fewer than k recovered))\n";
   out << "\n";
   char buf[256];
   std::snprintf(buf, sizeof buf, "%-11s %-16s %-27s %8s %8s %10s  %s\n", "claim", "beta", "rule",
@@ -286,7 +310,7 @@ int run_smallscope(const Opts& o) {
     out << buf;
     if (gr.worst) {
       const ss::Check& c = rep.checks[*gr.worst];
-      const ss::Instance& in = rep.instances[c.instance];
+      const ss::Instance in = rep.instance_of(c);
       out << decimal_string(gr.worst_ratio, 6) << " (points " << points_text(in) << ", labels "
           << labels_text(in) << ", q = " << c.q.str() << ", delta = " << c.delta.str() << ")";
     } else {
@@ -301,7 +325,7 @@ int run_smallscope(const Opts& o) {
   for (std::size_t i = 0; i < top; ++i) {
     const ss::Check& c = rep.checks[viol[i].second];
     const ss::Run& run = rep.runs[c.run];
-    const ss::Instance& in = rep.instances[c.instance];
+    const ss::Instance in = rep.instance_of(c);
     out << "#" << i + 1 << "  P/delta = " << both(viol[i].first) << "  " << ss::to_string(c.claim)
         << " (" << to_string(ss::search_of(c.claim)) << " search), beta "
         << ss::to_string(c.beta_kind) << ", rule " << opt.rules[c.rule] << "\n";
@@ -368,6 +392,11 @@ Command add_smallscope(CLI::App& root) {
                   "anchor=random-labelled-row | anchor=random-known-row, a list, or all")
       ->delimiter(',')
       ->check(CLI::IsMember(rule_choices))
+      ->capture_default_str();
+  app->add_option("--orders", o->orders,
+                  "row orders: all (every order up to those that provably give the same law) | "
+                  "lex (the points' lexicographic order only)")
+      ->check(CLI::IsMember({"all", "lex"}))
       ->capture_default_str();
   app->add_option("--max-branches", o->max_branches,
                   "the most re-executions of one exact run; a run needing more is counted as "

@@ -185,6 +185,46 @@ std::optional<BetaKind> parse_beta_kind(std::string_view s) {
   return std::nullopt;
 }
 
+const char* to_string(Orders o) {
+  return o == Orders::lex ? "lex" : "all";
+}
+std::optional<Orders> parse_orders(std::string_view s) {
+  if (s == "lex") return Orders::lex;
+  if (s == "all") return Orders::all;
+  return std::nullopt;
+}
+
+Instance reordered(const Instance& in, const std::vector<std::size_t>& order) {
+  if (order.empty()) return in;
+  Instance out{in.m, {}, {}};
+  for (std::size_t i : order) {
+    out.points.push_back(in.points[i]);
+    out.labels.push_back(in.labels[i]);
+  }
+  return out;
+}
+
+Instance Report::instance_of(const Check& c) const {
+  return reordered(instances[c.instance], c.order);
+}
+
+std::vector<std::vector<std::size_t>> distinct_orders(
+    std::size_t n, const std::vector<std::pair<std::size_t, std::size_t>>& reads) {
+  std::vector<std::vector<std::size_t>> out;
+  std::set<std::vector<bool>> seen;
+  std::vector<std::size_t> order(n), position(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  do {  // lexicographic order of permutations: the identity first
+    for (std::size_t i = 0; i < n; ++i)
+      position[order[i]] = i;
+    std::vector<bool> signature;
+    for (const auto& [a, b] : reads)
+      signature.push_back(position[a] < position[b]);
+    if (seen.insert(signature).second) out.push_back(order);
+  } while (std::next_permutation(order.begin(), order.end()));
+  return out;
+}
+
 const std::vector<std::string>& rule_names() {
   static const std::vector<std::string> names = {
       "paper", "self-pairs=off", "anchor=lowest-labelled-row", "anchor=random-labelled-row",
@@ -344,7 +384,7 @@ double eta_for(int k, std::uint64_t r) {
 }  // namespace
 
 std::string reproduce_command(const Report& rep, const Check& c, const std::string& file) {
-  const Instance& in = rep.instances[c.instance];
+  const Instance in = rep.instance_of(c);
   std::string csv = instance_csv(in), esc;
   for (char ch : csv)
     esc += ch == '\n' ? std::string("\\n") : std::string(1, ch);
@@ -378,6 +418,11 @@ Report sweep(const Options& options) {
       throw ParameterError("--q: " + q.str() + " is outside (0, 1)");
   for (const Decimal& d : g.delta)
     check_delta(d);
+  // The reduction of row orders needs each row's distance independent of its place in S_i, which
+  // ssac::distances gives below 8 rows (a block of 8 takes another formula).
+  if (options.orders == Orders::all && g.max_n > 7)
+    throw ParameterError("--orders all: --max-n = " + std::to_string(g.max_n) +
+                         " is outside [min-n, 7] (use --orders lex)");
   std::vector<Profile> profiles;
   for (const auto& r : options.rules)
     profiles.push_back(rule_profile(r));
@@ -469,10 +514,13 @@ Report sweep(const Options& options) {
       }
     }
   }
-  if (rep.runs.size() > options.max_runs)
-    throw ParameterError("--max-runs = " + std::to_string(options.max_runs) +
-                         " is too small: this sweep needs " + std::to_string(rep.runs.size()) +
-                         " distinct exact runs (narrow the grid, or raise it)");
+  auto check_max_runs = [&] {
+    if (rep.runs.size() > options.max_runs)
+      throw ParameterError("--max-runs = " + std::to_string(options.max_runs) +
+                           " is too small: this sweep needs " + std::to_string(rep.runs.size()) +
+                           " distinct exact runs (narrow the grid, or raise it)");
+  };
+  check_max_runs();
 
   // The exact runs, in parallel: each worker takes the next run from a shared counter and writes
   // only its own slot, so the report does not depend on the number of threads.
@@ -492,10 +540,11 @@ Report sweep(const Options& options) {
         lower *= static_cast<long double>(n);
       if (lower > options.max_branches || run.beta > static_cast<std::uint64_t>(range::kMaxBeta))
         continue;
+      const Instance ordered = reordered(in, run.order);
       Matrix X(static_cast<Eigen::Index>(n), in.m);
       for (std::size_t row = 0; row < n; ++row)
         for (int d = 0; d < in.m; ++d)
-          X(static_cast<Eigen::Index>(row), d) = in.points[row][d];
+          X(static_cast<Eigen::Index>(row), d) = ordered.points[row][d];
       ExactOracle eo;
       eo.spec.kind = OracleKind::random;
       eo.q = rational_of(run.q);
@@ -511,11 +560,21 @@ Report sweep(const Options& options) {
       ExactOptions opt;
       opt.max_branches = options.max_branches;
       try {
-        const ExactResult res = exact_distribution(X, in.labels, eo, P, opt);
+        const ExactResult res = exact_distribution(X, ordered.labels, eo, P, opt);
         if (res.total != 1) throw std::logic_error("the exact probabilities do not sum to 1");
         run.p_not_recovered = 1 - res.p_exact_recovery;
         run.p_failure = res.p_failure;
         run.branches = res.branches;
+        run.order_reads = res.tied_pairs;
+        // Definition 4's anchor under lowest-labelled-row: the lowest row of a cluster's known
+        // rows, any two of which may be compared.
+        if (options.rules[run.rule] == "anchor=lowest-labelled-row")
+          for (std::size_t a = 0; a < n; ++a)
+            for (std::size_t b = a + 1; b < n; ++b)
+              if (ordered.labels[a] == ordered.labels[b]) run.order_reads.emplace_back(a, b);
+        std::sort(run.order_reads.begin(), run.order_reads.end());
+        run.order_reads.erase(std::unique(run.order_reads.begin(), run.order_reads.end()),
+                              run.order_reads.end());
         run.done = true;
       } catch (const ParameterError& e) {
         // Only the budget is a skip; any other parameter error is a defect of the sweep.
@@ -523,6 +582,43 @@ Report sweep(const Options& options) {
       }
     }
   };
+  run_workers(options.threads, work, [&] { stop = true; });
+  rep.lex_runs = rep.runs.size();
+  if (options.orders == Orders::lex) return rep;
+
+  // Every other row order (proofs-notes/smallscope.md, "Row orders"): the reference reads row
+  // numbers only through the pairs in order_reads, so one order per way of ordering those pairs
+  // stands for all (the identity, i.e. the run above, for those ordering them as it does). A run
+  // beyond reach has no known order_reads; its orders stay unrun with it (counted beyond reach).
+  std::vector<std::vector<std::size_t>> extra(rep.lex_runs);
+  for (std::size_t i = 0; i < rep.lex_runs; ++i) {
+    if (!rep.runs[i].done || rep.runs[i].order_reads.empty()) continue;
+    ++rep.order_sensitive_runs;
+    const auto orders =
+        distinct_orders(rep.instances[rep.runs[i].instance].n(), rep.runs[i].order_reads);
+    for (std::size_t o = 1; o < orders.size(); ++o) {
+      Run run = rep.runs[i];
+      run.done = false;
+      run.order = orders[o];
+      run.lex_run = i;
+      run.order_reads.clear();
+      run.p_not_recovered = 0;
+      run.p_failure = 0;
+      run.branches = 0;
+      extra[i].push_back(rep.runs.size());
+      rep.runs.push_back(std::move(run));
+    }
+  }
+  check_max_runs();
+  const std::size_t lex_checks = rep.checks.size();
+  for (std::size_t c = 0; c < lex_checks; ++c)
+    for (std::size_t ri : extra[rep.checks[c].run]) {
+      Check ch = rep.checks[c];
+      ch.run = ri;
+      ch.order = rep.runs[ri].order;
+      rep.checks.push_back(std::move(ch));
+    }
+  next = rep.lex_runs;
   run_workers(options.threads, work, [&] { stop = true; });
   return rep;
 }

@@ -133,6 +133,10 @@ struct ExactResult {
   std::vector<ExactOutcome> joint;
   Rational total;              // the outcomes' probabilities summed: exactly 1
   std::uint64_t branches = 0;  // re-executions of the reference
+  // The pairs of rows (i, j), i < j, that some Phase 2 of some branch found at exactly equal
+  // distance to mu'_p (Algorithm 1, line 10): the only pairs whose order S6's tie rule (by row)
+  // reads. Increasing.
+  std::vector<std::pair<std::size_t, std::size_t>> tied_pairs;
   // Distinct (merged) states reached at the boundaries within iterations 1, 2, ...: p chosen,
   // after each search step, the iteration's end.
   std::vector<std::size_t> states;

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -274,8 +275,9 @@ class Replay : public RunObserver {
       case RunState::Stage::cluster_chosen: {
         std::string key = run_key(s);
         put_int(key, static_cast<std::uint64_t>(chosen_p_));
+        order_by_distance(s.remaining);
         if (rules_.future)
-          put_order(key, s.remaining);
+          put_order(key);
         else
           put_center_bits(key);
         phase1_key_ = key;
@@ -316,6 +318,8 @@ class Replay : public RunObserver {
 
   bool active() const { return active_; }
   std::uint64_t phase1 = 0, phase2 = 0;
+  // Pairs of rows (smaller first) at exactly equal distance in a Phase 2 order of this replay.
+  std::set<std::pair<std::size_t, std::size_t>> tied;
   Progress reached;
   std::string key;
   std::size_t remaining = 0;  // |S_i| at the boundary reached (|S_{i+1}| at an iteration's end)
@@ -379,19 +383,27 @@ class Replay : public RunObserver {
   // line 13 through which neighbours in that order are at equal distances (C'_p holds the rows
   // strictly closer than the row at j*). Two centres that induce the same order and ties give the
   // same rest of the iteration; x_1 and Z_p as Phase 2 reads it complete the state.
-  void put_order(std::string& key, const std::vector<std::size_t>& rows) {
-    d_.resize(rows.size());
-    distances(X_, rows, center_, d_.data());
-    order_.resize(rows.size());
-    for (std::size_t i = 0; i < rows.size(); ++i)
-      order_[i] = {d_[i], rows[i]};
-    std::sort(order_.begin(), order_.end());
+  void put_order(std::string& key) {
     // Each row of the order, doubled, plus one when the next row is at the same distance.
     for (std::size_t i = 0; i < order_.size(); ++i)
       put_int(key, 2 * order_[i].second +
                        (i + 1 < order_.size() && order_[i].first == order_[i + 1].first ? 1 : 0));
     put_int(key, x1_);
     put_zp_reads(key, zp_);
+  }
+
+  // Line 10's order of S_i = `rows` by distance to mu'_p, ties by row (S6), into order_; each
+  // pair of rows at exactly equal distance joins `tied` (ExactResult::tied_pairs).
+  void order_by_distance(const std::vector<std::size_t>& rows) {
+    d_.resize(rows.size());
+    distances(X_, rows, center_, d_.data());
+    order_.resize(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      order_[i] = {d_[i], rows[i]};
+    std::sort(order_.begin(), order_.end());
+    for (std::size_t i = 0; i < order_.size(); ++i)
+      for (std::size_t j = i + 1; j < order_.size() && order_[j].first == order_[i].first; ++j)
+        tied.emplace(order_[i].second, order_[j].second);
   }
 
   // ExactOptions::Merging::boundaries: mu'_p by its bits, Z_p as a multiset and its first row.
@@ -563,6 +575,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   std::map<Progress, std::map<std::string, Node>> pending;
   std::map<std::pair<std::vector<int>, int>, Rational> outcomes;
   std::map<std::tuple<std::vector<int>, std::uint64_t, std::uint64_t, int>, Rational> joint;
+  std::set<std::pair<std::size_t, std::size_t>> tied;
   const std::size_t n = labels.size();
   auto explore = [&](std::optional<Progress> start, const Node& node) {
     Branches br(node.prefix);
@@ -588,6 +601,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       }
       const Rational branch = br.probability();
       const Rational p = node.p * branch;
+      tied.insert(obs.tied.begin(), obs.tied.end());
       out.expected_queries_phase1 += p * obs.phase1;
       out.expected_queries_phase2 += p * obs.phase2;
       if (!obs.active())  // the replay must pass through its start state
@@ -660,6 +674,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   std::stable_sort(
       out.outcomes.begin(), out.outcomes.end(),
       [](const ExactLabeling& a, const ExactLabeling& b) { return a.probability > b.probability; });
+  out.tied_pairs.assign(tied.begin(), tied.end());
   return out;
 }
 

@@ -64,8 +64,18 @@ struct Grid {
   int threshold_levels = 3;
 };
 
+// Which row orders of each instance a sweep runs. `lex`: the rows in lexicographic order of the
+// points only (the first committed sweeps). `all`: every order, up to orders that provably give
+// the same law (proofs-notes/smallscope.md, "Row orders"): the reference reads row numbers only
+// where S6 breaks an exact distance tie and where anchor=lowest-labelled-row takes a cluster's
+// lowest row, so orders that agree on every such pair the lexicographic run meets are one run.
+enum class Orders { lex, all };
+const char* to_string(Orders o);  // "lex", "all"
+std::optional<Orders> parse_orders(std::string_view s);
+
 struct Options {
   Grid grid;
+  Orders orders = Orders::all;
   std::vector<Claim> claims = {Claim::theorem1, Claim::appendix_c};
   std::vector<BetaKind> betas = {BetaKind::paper, BetaKind::union_bound};
   std::vector<std::string> rules = {"paper"};
@@ -86,6 +96,9 @@ struct Check {
   std::uint64_t r = 0;     // ceil(k eta), certified
   std::uint64_t beta = 0;  // the integer beta run
   std::size_t run = 0;     // index into Report::runs
+  // The row order: empty for the instance's (lexicographic); else row i is the instance's row
+  // order[i].
+  std::vector<std::size_t> order;
 };
 
 struct Run {
@@ -98,6 +111,11 @@ struct Run {
   Rational p_not_recovered;  // 1 - P(exact recovery): the output is not the oracle's clustering
   Rational p_failure;        // exact's P(failure): fewer than k clusters recovered
   std::uint64_t branches = 0;
+  std::vector<std::size_t> order;  // as Check::order
+  std::size_t lex_run = 0;         // with an order: the run of the same check in the lex order
+  // The pairs of the instance's rows (lexicographic numbering) whose order this run reads, when
+  // done: ExactResult::tied_pairs, and under anchor=lowest-labelled-row every pair of one cluster.
+  std::vector<std::pair<std::size_t, std::size_t>> order_reads;
 };
 
 struct Report {
@@ -110,7 +128,18 @@ struct Report {
   std::vector<Check> checks;
   std::vector<Run> runs;
   std::size_t uncertified = 0;  // checks dropped: a ceiling that 500 digits could not fix
+  // Orders::all: the lexicographic runs (the first ones of `runs`), those of them that read some
+  // row order, and how many orders of the others' instances their law stands for.
+  std::size_t lex_runs = 0, order_sensitive_runs = 0;
+  // The instance of a check, its rows in the check's order.
+  Instance instance_of(const Check& c) const;
 };
+// `in` with its rows reordered: row i is in's row order[i] (labels moved with their rows).
+Instance reordered(const Instance& in, const std::vector<std::size_t>& order);
+// One order of n rows per distinct way of ordering the pairs `reads` (each (a, b), a < b), the
+// identity first: every other order of the n rows orders each pair as one of these does.
+std::vector<std::vector<std::size_t>> distinct_orders(
+    std::size_t n, const std::vector<std::pair<std::size_t, std::size_t>>& reads);
 
 // Every instance of the grid, deduplicated (see proofs-notes/smallscope.md for what is sound):
 // translation to the origin, the grid's reflections (and the axis swap for m = 2), cluster
