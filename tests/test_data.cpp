@@ -23,6 +23,17 @@ void expect_error(const std::string& text, const std::string& message) {
     EXPECT_EQ(std::string(e.what()), message);
   }
 }
+// The same with the column "name" read as text (ssac label's reading).
+void expect_text_error(const std::string& text, const std::string& message) {
+  CsvText names;
+  names.names = {"name"};
+  try {
+    parse_csv(text, "f.csv", &names);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
 }  // namespace
 
 TEST(Csv, ReadsCoordinatesAndLabelInAnyColumn) {
@@ -203,14 +214,7 @@ TEST(Csv, TextColumnsHoldAnyRfc4180TextButOnlyUtf8) {
   EXPECT_EQ(text.rows,
             (std::vector<std::vector<std::string>>{{"Smith, \"Jo\"\nline 2"}, {"caf\xC3\xA9"}}));
   // A record after a multi-line field is reported on its own line.
-  CsvText t2;
-  t2.names = {"name"};
-  try {
-    parse_csv("x,name\n0,\"a\nb\"\nz,c\n", "f.csv", &t2);
-    ADD_FAILURE();
-  } catch (const DataError& e) {
-    EXPECT_EQ(std::string(e.what()), "f.csv:4:1: column 1 (x): 'z' is not a number");
-  }
+  expect_text_error("x,name\n0,\"a\nb\"\nz,c\n", "f.csv:4:1: column 1 (x): 'z' is not a number");
   // Latin-1, a lone continuation byte, overlong forms (two and three bytes), a surrogate, a code
   // point beyond U+10FFFF: refused with the position.
   for (const auto& [cell, col] :
@@ -220,41 +224,20 @@ TEST(Csv, TextColumnsHoldAnyRfc4180TextButOnlyUtf8) {
                                                 {"\xED\xA0\x80", 3},
                                                 {"\xE0\x9F\xBF", 3},
                                                 {"\xF4\x90\x80\x80", 3}}) {
-    CsvText t3;
-    t3.names = {"name"};
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X",
                   static_cast<unsigned char>(cell[static_cast<std::size_t>(col - 3)]));
-    try {
-      parse_csv("x,name\n0,a\n1," + cell + "\n", "f.csv", &t3);
-      ADD_FAILURE() << cell;
-    } catch (const DataError& e) {
-      EXPECT_EQ(std::string(e.what()), "f.csv:3:" + std::to_string(col) +
-                                           ": column 2 (name): byte " + byte +
-                                           " is not UTF-8 (save the file as UTF-8)");
-    }
+    expect_text_error("x,name\n0,a\n1," + cell + "\n",
+                      "f.csv:3:" + std::to_string(col) + ": column 2 (name): byte " + byte +
+                          " is not UTF-8 (save the file as UTF-8)");
   }
 }
 
 TEST(Csv, TextColumnsNameTheBadByteOnItsOwnLineAndCountAQuotedEmptyLast) {
-  CsvText t;
-  t.names = {"name"};
-  try {
-    parse_csv("x,name\n0,\"a\n\xE9\"\n1,b\n", "f.csv", &t);
-    ADD_FAILURE();
-  } catch (const DataError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "f.csv:3:1: column 2 (name): byte 0xE9 is not UTF-8 (save the file as UTF-8)");
-  }
+  expect_text_error("x,name\n0,\"a\n\xE9\"\n1,b\n",
+                    "f.csv:3:1: column 2 (name): byte 0xE9 is not UTF-8 (save the file as UTF-8)");
   // A last record "" is a field, not a blank line: it is read (and refused as a number).
-  CsvText t2;
-  t2.names = {"name"};
-  try {
-    parse_csv("x\n1\n2\n\"\"\n", "f.csv", &t2);
-    ADD_FAILURE();
-  } catch (const DataError& e) {
-    EXPECT_EQ(std::string(e.what()), "f.csv:4:1: column 1 (x): '' is not a number");
-  }
+  expect_text_error("x\n1\n2\n\"\"\n", "f.csv:4:1: column 1 (x): '' is not a number");
 }
 
 TEST(Csv, QuotedFieldsAreTrimmedInsideTheQuotes) {
