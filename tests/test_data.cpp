@@ -23,6 +23,17 @@ void expect_error(const std::string& text, const std::string& message) {
     EXPECT_EQ(std::string(e.what()), message);
   }
 }
+// The same with the column "name" read as text (ssac label's reading).
+void expect_text_error(const std::string& text, const std::string& message) {
+  CsvText names;
+  names.names = {"name"};
+  try {
+    parse_csv(text, "f.csv", &names);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
 }  // namespace
 
 TEST(Csv, ReadsCoordinatesAndLabelInAnyColumn) {
@@ -75,6 +86,30 @@ TEST(Csv, ErrorsNameFileLineAndColumn) {
                "f.csv:1:8: a byte order mark inside the header (one may only open the file)");
   // Spaces inside quotes are not part of a name either: " " is empty, as it would be written back.
   expect_error("x,\" \"\n1,2\n3,4\n", "f.csv:1:3: empty column name in the header");
+  // DEL is a control character too, named at its own byte; so is a CR that ends no line.
+  expect_error("x\x7f,y\n1,2\n3,4\n", "f.csv:1:2: control character in a column name");
+  expect_error("x\r,y\n1,2\n3,4\n", "f.csv:1:2: control character in a column name");
+  // A quoted field is reported from its first character after the blanks inside the quotes.
+  expect_error("x,y\n1,\" z\"\n3,4\n", "f.csv:2:5: column 2 (y): 'z' is not a number");
+  // The largest label passes the range check (the gap check then names the missing id), one more
+  // does not.
+  expect_error("x,label\n1,1000000\n2,1\n",
+               "f.csv: column 'label' uses ids up to 1000000 but no row has label 2 (ids must be "
+               "1..K without gaps)");
+  expect_error(
+      "x,label\n1,1000001\n2,1\n",
+      "f.csv:2:3: column 2 (label): label 1000001 is outside 1..1000000 (cluster ids start at 1)");
+}
+
+TEST(Csv, ByteOrderMarkAndTheLongestLine) {
+  // A byte order mark opening the file is not part of the first name.
+  EXPECT_EQ(parse_csv("\xEF\xBB\xBFx,y\n1,2\n3,4\n", "f.csv").column_names,
+            (std::vector<std::string>{"x", "y"}));
+  // A line of exactly kMaxCsvLine bytes is read; one byte more is refused.
+  std::string line = "x" + std::string(kMaxCsvLine - 1, ' ');
+  EXPECT_EQ(parse_csv(line + "\n1\n2\n", "f.csv").column_names, (std::vector<std::string>{"x"}));
+  expect_error(line + " \n1\n2\n",
+               "f.csv:1:1: the line is longer than 16 MiB, the most a CSV line may hold");
 }
 
 // RFC 4180 through the one tokenizer (ssac/csv.hpp): each record's fields with their positions.
@@ -110,6 +145,18 @@ TEST(Csv, Rfc4180QuotedFieldsCommasAndDoubledQuotes) {
   EXPECT_EQ(records("id,text\n1,\"two\nlines, \"\"q\"\"\"\n2,x\n", true, &at),
             (R{{"id", "text"}, {"1", "two\nlines, \"q\""}, {"2", "x"}}));
   EXPECT_EQ(at, (std::vector<std::string>{"1:1", "1:4", "2:1", "2:3q", "4:1", "4:3"}));
+}
+
+TEST(Csv, Rfc4180ColumnsAfterALineBreakAndLineEndsAfterAQuote) {
+  using R = std::vector<std::vector<std::string>>;
+  // A field after a multi-line one counts its column from the start of its own line.
+  std::vector<std::string> at;
+  EXPECT_EQ(records("\"a\nb\",c\n", true, &at), (R{{"a\nb", "c"}}));
+  EXPECT_EQ(at, (std::vector<std::string>{"1:1q", "2:4"}));
+  // CRLF right after a closing quote ends the record, as it does after a plain field.
+  EXPECT_EQ(records("\"a\"\r\n\"b\"\r\n", false), (R{{"a"}, {"b"}}));
+  // A CR that ends no line stays in its field (RFC 4180 has CR only in CRLF): nothing is lost.
+  EXPECT_EQ(records("a\r,b\n", false), (R{{"a\r", "b"}}));
 }
 
 void expect_tokenizer_error(const std::string& text, bool multiline, const std::string& message) {
@@ -167,31 +214,30 @@ TEST(Csv, TextColumnsHoldAnyRfc4180TextButOnlyUtf8) {
   EXPECT_EQ(text.rows,
             (std::vector<std::vector<std::string>>{{"Smith, \"Jo\"\nline 2"}, {"caf\xC3\xA9"}}));
   // A record after a multi-line field is reported on its own line.
-  CsvText t2;
-  t2.names = {"name"};
-  try {
-    parse_csv("x,name\n0,\"a\nb\"\nz,c\n", "f.csv", &t2);
-    ADD_FAILURE();
-  } catch (const DataError& e) {
-    EXPECT_EQ(std::string(e.what()), "f.csv:4:1: column 1 (x): 'z' is not a number");
-  }
-  // Latin-1, a lone continuation byte, an overlong form, a surrogate: refused with the position.
-  for (const auto& [cell, col] : std::vector<std::pair<std::string, int>>{
-           {"caf\xE9", 6}, {"a\x80", 4}, {"\xC0\xAF", 3}, {"\xED\xA0\x80", 3}}) {
-    CsvText t3;
-    t3.names = {"name"};
+  expect_text_error("x,name\n0,\"a\nb\"\nz,c\n", "f.csv:4:1: column 1 (x): 'z' is not a number");
+  // Latin-1, a lone continuation byte, overlong forms (two and three bytes), a surrogate, a code
+  // point beyond U+10FFFF: refused with the position.
+  for (const auto& [cell, col] :
+       std::vector<std::pair<std::string, int>>{{"caf\xE9", 6},
+                                                {"a\x80", 4},
+                                                {"\xC0\xAF", 3},
+                                                {"\xED\xA0\x80", 3},
+                                                {"\xE0\x9F\xBF", 3},
+                                                {"\xF4\x90\x80\x80", 3}}) {
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X",
                   static_cast<unsigned char>(cell[static_cast<std::size_t>(col - 3)]));
-    try {
-      parse_csv("x,name\n0,a\n1," + cell + "\n", "f.csv", &t3);
-      ADD_FAILURE() << cell;
-    } catch (const DataError& e) {
-      EXPECT_EQ(std::string(e.what()), "f.csv:3:" + std::to_string(col) +
-                                           ": column 2 (name): byte " + byte +
-                                           " is not UTF-8 (save the file as UTF-8)");
-    }
+    expect_text_error("x,name\n0,a\n1," + cell + "\n",
+                      "f.csv:3:" + std::to_string(col) + ": column 2 (name): byte " + byte +
+                          " is not UTF-8 (save the file as UTF-8)");
   }
+}
+
+TEST(Csv, TextColumnsNameTheBadByteOnItsOwnLineAndCountAQuotedEmptyLast) {
+  expect_text_error("x,name\n0,\"a\n\xE9\"\n1,b\n",
+                    "f.csv:3:1: column 2 (name): byte 0xE9 is not UTF-8 (save the file as UTF-8)");
+  // A last record "" is a field, not a blank line: it is read (and refused as a number).
+  expect_text_error("x\n1\n2\n\"\"\n", "f.csv:4:1: column 1 (x): '' is not a number");
 }
 
 TEST(Csv, QuotedFieldsAreTrimmedInsideTheQuotes) {
@@ -232,6 +278,11 @@ TEST(Csv, NamesHoldingACommaOrAQuoteAreWrittenQuoted) {
   EXPECT_EQ(csv::field("two\nlines"), "\"two\nlines\"");
   EXPECT_EQ(csv::field("cr\r"), "\"cr\r\"");
   EXPECT_EQ(csv::quoted("x"), "\"x\"");
+  // Without names the columns are written x1, x2, ... as `ssac generate` names them.
+  Dataset plain;
+  plain.points.resize(2, 2);
+  plain.points << 1, 2, 3, 4;
+  EXPECT_EQ(format_csv(plain), "x1,x2\n1,2\n3,4\n");
 }
 
 TEST(ClusterStats, HandWorkedOneDimensionalInstance) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <boost/math/special_functions/beta.hpp>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -466,4 +467,58 @@ TEST(OracleBatch, PoolsCountsAndConfidencesAreExact) {
   ASSERT_EQ(w.failing.size(), 1u);
   EXPECT_EQ(w.failing[0], checks.size());
   EXPECT_FALSE(w.passes());
+}
+
+namespace {
+
+// A random-weak trace's check as check_oracle_answers leaves it: its counts only.
+OracleCheck counted(double q, OracleMemory memory, std::size_t trials, std::size_t abstentions) {
+  OracleCheck c;
+  c.spec = OracleSpec{OracleKind::random, q};
+  c.spec.memory = memory;
+  c.queries = c.trials = trials;
+  c.abstentions = abstentions;
+  return c;
+}
+
+}  // namespace
+
+// The batch's edges on hand-made counts: a pool per (q, memory), not per q; a random-weak trace
+// with no query is no test; a rate below 1 - q is refused as well as one above; 1 - q = 0 at the
+// interval's closed lower end (q = 1, no abstention) is contained; the pool's line in full; and a
+// batch with no rate test keeps the batch's confidence.
+TEST(OracleBatch, PoolEdgesAndTheWholeVerdictLine) {
+  std::vector<OracleCheck> checks = {
+      counted(0.7, OracleMemory::fresh, 100, 30), counted(0.7, OracleMemory::per_pair, 100, 5),
+      counted(0.7, OracleMemory::fresh, 0, 0), counted(1.0, OracleMemory::fresh, 50, 0)};
+  const OracleBatch b = pool_oracle_checks(checks, 0.99);
+  ASSERT_EQ(b.pools.size(), 3u);
+  EXPECT_EQ(b.tests, 3u + 3u);
+  EXPECT_DOUBLE_EQ(b.test_confidence, 1 - 0.01 / 6);
+  EXPECT_EQ(b.pools[0].traces, 1u);
+  EXPECT_EQ(b.pools[1].spec.memory, OracleMemory::per_pair);
+  EXPECT_TRUE(b.pools[0].consistent);
+  EXPECT_FALSE(b.pools[1].consistent);
+  EXPECT_LT(b.pools[1].rate_hi, 0.3);
+  EXPECT_EQ(b.pools[2].rate_lo, 0.0);
+  EXPECT_TRUE(b.pools[2].consistent);
+  EXPECT_EQ(b.failing, (std::vector<std::size_t>{1}));
+  EXPECT_FALSE(b.passes());
+  const auto line = [&](std::size_t i, const char* head, const char* verdict) {
+    const OracleBatch::Pool& p = b.pools[i];
+    const auto [lo, hi] = cp(p.trials, p.abstentions, b.test_confidence);
+    char want[256];
+    std::snprintf(want, sizeof want,
+                  "%s = %.4f, exact two-sided 99.8333%% Clopper-Pearson interval [%.4f, %.4f] %s "
+                  "1 - q = %.4f",
+                  head, double(p.abstentions) / double(p.trials), lo, hi, verdict, 1 - p.spec.q);
+    EXPECT_EQ(b.pool_verdict(p), want);
+  };
+  line(0, "1 trace of random q=0.7: abstentions 30 of 100", "contains");
+  line(1, "1 trace of random q=0.7 memory=per-pair: abstentions 5 of 100", "excludes");
+  std::vector<OracleCheck> none = {OracleCheck{}};  // a perfect oracle's: no rate test
+  const OracleBatch e = pool_oracle_checks(none, 0.99);
+  EXPECT_EQ(e.tests, 0u);
+  EXPECT_EQ(e.test_confidence, 0.99);
+  EXPECT_TRUE(e.passes());
 }

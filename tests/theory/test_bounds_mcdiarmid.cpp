@@ -162,4 +162,32 @@ TEST(TheoryMcDiarmid, ErrorsNameTheParameterAndItsRange) {
   expect_error([] { certified_eta_mcdiarmid({3, 2, 1000, 0.05, 1.5, 2}); }, "q", "(0, 1]");
 }
 
+// At s = 0 no draw has been made and the tail is its slack e^{w/2} alone (s = 0 is in range); the
+// tail checks each of its arguments as eta_mcdiarmid does.
+TEST(McDiarmidTail, AtSizeZeroItIsTheSlackAloneAndEveryArgumentIsChecked) {
+  const double w = std::sqrt(2 * std::log(2 * 3 / 0.05));
+  EXPECT_NEAR(mcdiarmid_tail<double>(3, 0.05, 1.5, 0.5, 0.0), std::exp(w / 2), 1e-13);
+  expect_error([] { mcdiarmid_tail<double>(3, 0.05, 1.0, 0.5, 1.0); }, "gamma", "(1, inf)");
+  expect_error([] { mcdiarmid_tail<double>(3, 1.0, 1.5, 0.5, 1.0); }, "delta", "(0, 1)");
+  expect_error([] { mcdiarmid_tail<double>(3, 0.05, 1.5, 0.0, 1.0); }, "q", "(0, 1]");
+  expect_error([] { mcdiarmid_tail<double>(0, 0.05, 1.5, 0.5, 1.0); }, "k", "[1, ");
+}
+
+// The 50-digit value's error budget carries (k-1) |log q|: here (k = 5, q = 0.01, amplification
+// 19.4) the value lies 5e-38 (relative) below an integer, inside that budget but outside the
+// budget of 1, so the ceiling is certified only at 150 digits. gamma was solved for at 120 digits
+// (mpmath 1.3.0, bisection on the naive form above): eta = 29319083612.(26 nines)853...
+TEST(McDiarmidCeiling, AValueWithinTheAmplifiedErrorOfAnIntegerGoesTo150Digits) {
+  const Inputs in{5,
+                  1,
+                  1000,
+                  Decimal("0.05"),
+                  Decimal("1.49999999999964871810985278759893149914842755295563060901211"),
+                  Decimal("0.01")};
+  const Certified c = certified_eta_mcdiarmid(in);
+  ASSERT_TRUE(c.ceil.has_value());
+  EXPECT_EQ(c.ceil->str(), "29319083613");
+  EXPECT_EQ(c.digits, 150);
+}
+
 }  // namespace
