@@ -83,8 +83,10 @@ std::string plot_centers_csv(const Result& R, const Evaluation& ev, const Projec
   for (const Iteration& it : R.iterations) {
     if (it.p == 0) continue;
     const Eigen::Vector2d xy = p.apply(it.center);
+    // A cluster that holds no point is past the map's end (evaluate): drawn as unmatched.
+    const auto q = static_cast<std::size_t>(it.p);
     s += num(xy(0)) + "," + num(xy(1)) + "," +
-         std::to_string(ev.greedy_map[static_cast<std::size_t>(it.p)]) + "\n";
+         std::to_string(q < ev.greedy_map.size() ? ev.greedy_map[q] : 0) + "\n";
   }
   return s;
 }

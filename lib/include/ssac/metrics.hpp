@@ -19,8 +19,9 @@ struct Evaluation {
   double optimal_accuracy_pct = 0.0;
   // Per true cluster t (index t-1): the share of C_t labelled t under the greedy renaming.
   std::vector<double> per_cluster_accuracy_pct;
-  std::vector<int>
-      greedy_map;       // estimated label -> true label, index = estimated label; 0 unmatched
+  // Estimated label -> true label, index = estimated label (0 .. the largest label), 0 unmatched;
+  // a recovered cluster holding no point has no label and is not in it.
+  std::vector<int> greedy_map;
   bool failed = false;  // fewer than k clusters recovered (#Failure)
   int unassigned = 0;   // points with label 0
   // The points accuracy_pct counts: labelled, and renamed by greedy_map to their true label.

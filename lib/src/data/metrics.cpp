@@ -82,7 +82,9 @@ Evaluation evaluate(const ClusterStats& st, const std::vector<int>& truth, const
     }
     if (best) {
       taken[static_cast<std::size_t>(best)] = 1;
-      ev.greedy_map[static_cast<std::size_t>(p)] = best;
+      // A recovered cluster that holds no point (its C'_p empty) still takes its true cluster in
+      // the greedy matching, but has no label to rename: its number can exceed every label.
+      if (p <= E) ev.greedy_map[static_cast<std::size_t>(p)] = best;
     }
   }
   const std::size_t n = truth.size();
