@@ -37,12 +37,6 @@ bool Reader::next(std::vector<Field>& fields) {
   reduced_.clear();
   if (pos_ > text_.size() || (pos_ == text_.size() && pos_ > 0 && text_[pos_ - 1] == '\n'))
     return false;
-  if (text_.empty() && pos_ == 0) {
-    pos_ = 1;
-    fields.push_back({std::string_view(), line_, 1, false});
-    record_line_ = line_;
-    return true;
-  }
   record_line_ = line_;
   const auto blank = [](char c) { return c == ' ' || c == '\t'; };
   for (;;) {
