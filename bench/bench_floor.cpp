@@ -231,7 +231,8 @@ void BM_Generate(benchmark::State& state, const std::string& preset) {
   std::vector<double> X, means, centers;
   std::vector<std::size_t> needed;
   double real = 0.0, floor = 0.0, ratio = 0.0;
-  std::uint64_t draws = 0, points = 0;
+  std::uint64_t draws = 0, points = 0, full = 0, least = 0;
+  const std::size_t smallest = g.n / static_cast<std::size_t>(g.k);  // the smallest cluster's size
   for (auto _ : state) {
     state.PauseTiming();
     const std::uint64_t accepted = ssac::generate(g).draws;
@@ -246,6 +247,11 @@ void BM_Generate(benchmark::State& state, const std::string& preset) {
     for (std::uint64_t c = 0; c < d.draws; ++c) {
       benchmark::DoNotOptimize(candidate_floor(g, c, needed[c], X, means, centers));
       points += needed[c];
+      // Drawn to the last point (accepted, or gamma above the window) or abandoned early; an
+      // abandoned draw needs, in any order of drawing, one whole cluster (a radius) and one
+      // outsider of it: no fewer than the smallest cluster's size plus one.
+      full += needed[c] == g.n ? 1 : 0;
+      least += needed[c] == g.n ? g.n : std::min(needed[c], smallest + 1);
     }
     const double t2 = cpu_now();
     real += t1 - t0;
@@ -260,6 +266,8 @@ void BM_Generate(benchmark::State& state, const std::string& preset) {
   state.counters["ratio"] = ratio / its;
   state.counters["draws_per_dataset"] = static_cast<double>(draws) / its;
   state.counters["points_per_dataset"] = static_cast<double>(points) / its;
+  state.counters["full_draws_per_dataset"] = static_cast<double>(full) / its;
+  state.counters["least_points_per_dataset"] = static_cast<double>(least) / its;
 }
 BENCHMARK_CAPTURE(BM_Generate, paper_main, std::string("paper-main"))
     ->Unit(benchmark::kMillisecond);

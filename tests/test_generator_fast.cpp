@@ -79,6 +79,27 @@ TEST(GeneratorEarlyRejection, HigherDimensionAndMoreClustersMatchPlainPath) {
   }
 }
 
+// Every number of coordinates a block of add_rows's sums can hold (1 to 8, and 9 and 17 for a full
+// block and a remainder): the means, and so gamma and the accepted draw, are those of the plain
+// path. The window (0.4, 1.6] rejects some draws early and accepts others, on a seed's first few.
+TEST(GeneratorEarlyRejection, EveryCountOfCoordinatesInABlockMatchesPlainPath) {
+  ssac::GeneratorParams p;
+  p.n = 90;
+  p.k = 3;
+  p.gamma_min = 0.4;
+  p.gamma_max = 1.6;
+  p.max_draws = 2000;
+  for (std::size_t m : {1, 2, 3, 4, 5, 6, 7, 8, 9, 17}) {
+    p.m = m;
+    p.sigma = 1.75 * std::sqrt(static_cast<double>(m) / 2.0);  // gamma near 1 in every m
+    for (std::uint64_t s = 0; s < 6; ++s) {
+      p.seed = s;
+      SCOPED_TRACE("m = " + std::to_string(m));
+      expect_same(p);
+    }
+  }
+}
+
 // The same equality for the ziggurat stream (version 2), in 2 and in 10 dimensions.
 TEST(GeneratorEarlyRejection, ZigguratStreamMatchesPlainPath) {
   ssac::GeneratorParams p;

@@ -227,21 +227,29 @@ class Drawer {
   // eight coordinates at a time in locals: sums kept in memory would be stored and reloaded at
   // every row (the compiler cannot rule out that they alias the rows). Called on each block as it
   // is drawn, so that these additions, one waiting on the last, overlap the next block's drawing
-  // instead of making a chain of their own when the cluster is complete.
+  // instead of making a chain of their own when the cluster is complete. The number of lanes is a
+  // template argument: with a count known only at run time the locals lived on the stack, and
+  // each row's addition waited on a store and a reload as well as on the last addition.
   void add_rows(std::size_t first, std::size_t rows) {
     const auto m = static_cast<std::size_t>(X_.cols());
-    constexpr std::size_t kLanes = 8;
     for (std::size_t c0 = 0; c0 < m; c0 += kLanes) {
-      const std::size_t lanes = std::min(kLanes, m - c0);
-      double acc[kLanes] = {};
-      std::copy(sums_.begin() + static_cast<std::ptrdiff_t>(c0),
-                sums_.begin() + static_cast<std::ptrdiff_t>(c0 + lanes), acc);
       const double* x = X_.data() + first * m + c0;  // row-major
-      for (std::size_t j = 0; j < rows; ++j, x += m)
-        for (std::size_t c = 0; c < lanes; ++c)
-          acc[c] += x[c];
-      std::copy(acc, acc + lanes, sums_.begin() + static_cast<std::ptrdiff_t>(c0));
+      double* sums = sums_.data() + c0;
+      kAddLanes[std::min(kLanes, m - c0)](x, m, rows, sums);
     }
+  }
+
+  // sums[c] += x[j m + c] for j = 0..rows-1 in turn, c < L, each sum in a local.
+  template <std::size_t L>
+  static void add_lanes(const double* x, std::size_t m, std::size_t rows, double* sums) {
+    double acc[L];
+    for (std::size_t c = 0; c < L; ++c)
+      acc[c] = sums[c];
+    for (std::size_t j = 0; j < rows; ++j, x += m)
+      for (std::size_t c = 0; c < L; ++c)
+        acc[c] += x[c];
+    for (std::size_t c = 0; c < L; ++c)
+      sums[c] = acc[c];
   }
 
   // mean_of_rows(X_, {first, ..., first + size - 1}), bit for bit, from sums_ (add_rows): the
@@ -287,6 +295,12 @@ class Drawer {
   std::vector<double> sums_;       // the current cluster's coordinate sums so far (add_rows)
   std::vector<std::size_t> rows_;  // mean_of_block's rows, when it needs mean_of_rows
   static constexpr std::size_t kBlockRows = 32;
+  static constexpr std::size_t kLanes = 8;  // add_rows's coordinates at a time
+  // add_lanes<L> for L = 1..kLanes, indexed by L.
+  static constexpr void (*kAddLanes[kLanes + 1])(const double*, std::size_t, std::size_t,
+                                                 double*) = {
+      nullptr,       &add_lanes<1>, &add_lanes<2>, &add_lanes<3>, &add_lanes<4>,
+      &add_lanes<5>, &add_lanes<6>, &add_lanes<7>, &add_lanes<8>};
 };
 
 // Fisher-Yates from the last row down: row i swaps with a uniform row of 0..i.
