@@ -13,7 +13,9 @@
 //                         the window implies), each with its k centres, the Gaussians of the
 //                         points it needs (all n, or those up to the first point proving
 //                         gamma <= gamma_min: points_needed, computed untimed beforehand) and the
-//                         distances the margin check cannot avoid for them.
+//                         distances the margin check cannot avoid for them; also how many
+//                         candidates were drawn to their last point (accepted, or gamma above the
+//                         window) and the fewest points any order of drawing them would need.
 //
 // Each iteration times one dataset's real work and its floor back to back in thread CPU time (the
 // machine is shared: CPU time moves less than wall time with its load, and the pair shares one
