@@ -278,6 +278,113 @@ BENCHMARK_CAPTURE(BM_Generate, paper_highdim, std::string("paper-highdim"))
 BENCHMARK_CAPTURE(BM_Generate, paper_nonsep, std::string("paper-nonsep"))
     ->Unit(benchmark::kMillisecond);
 
+// An estimate for a generator that does not exist: how many points a candidate would need if
+// its clusters were drawn in turns (one point of each, round after round) and a rule could prove
+// gamma <= gamma_min before any cluster is complete. For gamma_min >= 1 there is such a rule: an
+// outsider strictly inside the convex hull of a cluster's points so far is, wherever that
+// cluster's mean ends up, no farther from it than its farthest point (distance to a fixed point
+// is convex, so its largest value on the hull is at a vertex), so the cluster's ratio is at most
+// 1. In the plane only, with orientation tests in doubles and no certificate (hence an estimate,
+// not a floor): after rounds 8, 16, 32, ... every cluster's hull is built and every outsider so
+// far tested against it. A candidate counts the points at the first proof, or those the present
+// generator needs (points_needed) if that is fewer or no proof comes. Candidates drawn in full
+// are tested too: the rule firing on one of them (gamma > 1) is counted as a contradiction.
+struct P2 {
+  double x, y;
+};
+
+double cross(const P2& o, const P2& a, const P2& b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+// The convex hull of pts, counter-clockwise, without collinear points (Andrew's monotone chain).
+std::vector<P2> hull(std::vector<P2> pts) {
+  std::sort(pts.begin(), pts.end(),
+            [](const P2& a, const P2& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  if (pts.size() < 3) return pts;
+  std::vector<P2> h(2 * pts.size());
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    while (n >= 2 && cross(h[n - 2], h[n - 1], pts[i]) <= 0)
+      --n;
+    h[n++] = pts[i];
+  }
+  for (std::size_t i = pts.size() - 1, lower = n + 1; i-- > 0;) {
+    while (n >= lower && cross(h[n - 2], h[n - 1], pts[i]) <= 0)
+      --n;
+    h[n++] = pts[i];
+  }
+  h.resize(n - 1);
+  return h;
+}
+
+bool strictly_inside(const std::vector<P2>& h, const P2& p) {
+  if (h.size() < 3) return false;
+  for (std::size_t i = 0; i < h.size(); ++i)
+    if (!(cross(h[i], h[(i + 1) % h.size()], p) > 0)) return false;
+  return true;
+}
+
+// The first number of points (in turns) at which an outsider lies strictly inside a cluster's hull
+// so far, or 0 if none does before the smallest cluster is complete or `limit` points have come.
+std::size_t hull_rule_fires_at(const ssac::GeneratorParams& p, std::uint64_t draw,
+                               std::size_t limit) {
+  const ssac::Dataset d = ssac::draw_dataset(p, draw);
+  const auto k = static_cast<std::size_t>(p.k);
+  std::vector<std::size_t> first(k + 1, 0);
+  for (std::size_t i = 0; i < k; ++i)
+    first[i + 1] = first[i] + p.n / k + (i < p.n % k ? 1 : 0);
+  for (std::size_t t = 8; t < p.n / k; t *= 2) {
+    std::size_t arrived = 0;
+    std::vector<std::vector<P2>> got(k);
+    for (std::size_t i = 0; i < k; ++i) {
+      for (std::size_t r = first[i]; r < std::min(first[i + 1], first[i] + t); ++r)
+        got[i].push_back(
+            {d.points(static_cast<Eigen::Index>(r), 0), d.points(static_cast<Eigen::Index>(r), 1)});
+      arrived += got[i].size();
+    }
+    if (arrived >= limit) break;
+    for (std::size_t i = 0; i < k; ++i) {
+      const std::vector<P2> h = hull(got[i]);
+      for (std::size_t j = 0; j < k; ++j)
+        for (std::size_t q = 0; j != i && q < got[j].size(); ++q)
+          if (strictly_inside(h, got[j][q])) return arrived;
+    }
+  }
+  return 0;
+}
+
+// Run once per preset in the plane with gamma_min >= 1 (paper-main), on 40 datasets: counters per
+// dataset as in BM_Generate, and hull_points_per_dataset, the estimate above.
+void BM_HullRuleEstimate(benchmark::State& state, const std::string& preset) {
+  ssac::GeneratorParams g = ssac::preset_config(preset).gen;
+  std::uint64_t points = 0, hull_points = 0, contradictions = 0;
+  for (auto _ : state) {
+    const std::uint64_t draws = ssac::generate(g).draws;
+    for (std::uint64_t d = 0; d < draws; ++d) {
+      const std::size_t needed = points_needed(g, d);
+      points += needed;
+      if (needed == g.n) {
+        // Drawn in full (accepted, or gamma above the window, so above 1): the rule must never
+        // fire on such a candidate; a count above 0 says the rule or its code is wrong.
+        contradictions += hull_rule_fires_at(g, d, g.n) != 0 ? 1 : 0;
+        hull_points += needed;
+        continue;
+      }
+      const std::size_t at = hull_rule_fires_at(g, d, needed);
+      hull_points += at != 0 ? at : needed;
+    }
+    ++g.seed;
+  }
+  const double its = static_cast<double>(state.iterations());
+  state.counters["points_per_dataset"] = static_cast<double>(points) / its;
+  state.counters["hull_points_per_dataset"] = static_cast<double>(hull_points) / its;
+  state.counters["contradictions"] = static_cast<double>(contradictions);
+}
+BENCHMARK_CAPTURE(BM_HullRuleEstimate, paper_main, std::string("paper-main"))
+    ->Iterations(40)
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
