@@ -81,7 +81,8 @@ TEST(GeneratorEarlyRejection, HigherDimensionAndMoreClustersMatchPlainPath) {
 
 // Every number of coordinates a block of add_rows's sums can hold (1 to 8, and 9 and 17 for a full
 // block and a remainder): the means, and so gamma and the accepted draw, are those of the plain
-// path. The window (0.4, 1.6] rejects some draws early and accepts others, on a seed's first few.
+// path. An accepted draw is summed in full, so every block is checked; in m = 1 and 2 some of these
+// seeds also reject draws before they accept one (from m = 5 on, their first draw is accepted).
 TEST(GeneratorEarlyRejection, EveryCountOfCoordinatesInABlockMatchesPlainPath) {
   ssac::GeneratorParams p;
   p.n = 90;
