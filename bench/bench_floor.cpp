@@ -278,17 +278,19 @@ BENCHMARK_CAPTURE(BM_Generate, paper_highdim, std::string("paper-highdim"))
 BENCHMARK_CAPTURE(BM_Generate, paper_nonsep, std::string("paper-nonsep"))
     ->Unit(benchmark::kMillisecond);
 
-// An estimate for a generator that does not exist: how many points a candidate would need if
-// its clusters were drawn in turns (one point of each, round after round) and a rule could prove
-// gamma <= gamma_min before any cluster is complete. For gamma_min >= 1 there is such a rule: an
-// outsider strictly inside the convex hull of a cluster's points so far is, wherever that
-// cluster's mean ends up, no farther from it than its farthest point (distance to a fixed point
-// is convex, so its largest value on the hull is at a vertex), so the cluster's ratio is at most
-// 1. In the plane only, with orientation tests in doubles and no certificate (hence an estimate,
-// not a floor): after rounds 8, 16, 32, ... every cluster's hull is built and every outsider so
-// far tested against it. A candidate counts the points at the first proof, or those the present
-// generator needs (points_needed) if that is fewer or no proof comes. Candidates drawn in full
-// are tested too: the rule firing on one of them (gamma > 1) is counted as a contradiction.
+// An estimate for a generator that does not exist: how many points a candidate would need if a
+// rule could prove gamma <= gamma_min before any cluster is complete. For gamma_min >= 1 there is
+// such a rule: an outsider strictly inside the convex hull of a cluster's points so far is,
+// wherever that cluster's mean ends up, no farther from it than its farthest point (distance to a
+// fixed point is convex, so its largest value on the hull is at a vertex), so the cluster's ratio
+// is at most 1. The strategy estimated: draw the clusters in turns (one point of each, round after
+// round) for up to T rounds, building every cluster's hull and testing every outsider so far
+// against it after rounds 8, 16, 32, ..., T; without a proof by then, go on in today's order
+// (cluster after cluster, the blocks tested as the generator tests them), which rejects at the same
+// row as today at the latest, having drawn besides the T-point prefixes of the clusters. In the
+// plane only, with orientation tests in doubles and no certificate: an estimate, not a floor.
+// Candidates drawn in full are tested too: the rule firing on one of them (gamma > 1) is counted
+// as a contradiction.
 struct P2 {
   double x, y;
 };
@@ -325,16 +327,16 @@ bool strictly_inside(const std::vector<P2>& h, const P2& p) {
   return true;
 }
 
-// The first number of points (in turns) at which an outsider lies strictly inside a cluster's hull
-// so far, or 0 if none does before the smallest cluster is complete or `limit` points have come.
+// The number of points (in turns) at the first proof after rounds 8, 16, ..., up to `rounds`, or
+// 0 if none comes.
 std::size_t hull_rule_fires_at(const ssac::GeneratorParams& p, std::uint64_t draw,
-                               std::size_t limit) {
+                               std::size_t rounds) {
   const ssac::Dataset d = ssac::draw_dataset(p, draw);
   const auto k = static_cast<std::size_t>(p.k);
   std::vector<std::size_t> first(k + 1, 0);
   for (std::size_t i = 0; i < k; ++i)
     first[i + 1] = first[i] + p.n / k + (i < p.n % k ? 1 : 0);
-  for (std::size_t t = 8; t < p.n / k; t *= 2) {
+  for (std::size_t t = 8; t <= rounds && t < p.n / k; t *= 2) {
     std::size_t arrived = 0;
     std::vector<std::vector<P2>> got(k);
     for (std::size_t i = 0; i < k; ++i) {
@@ -343,7 +345,6 @@ std::size_t hull_rule_fires_at(const ssac::GeneratorParams& p, std::uint64_t dra
             {d.points(static_cast<Eigen::Index>(r), 0), d.points(static_cast<Eigen::Index>(r), 1)});
       arrived += got[i].size();
     }
-    if (arrived >= limit) break;
     for (std::size_t i = 0; i < k; ++i) {
       const std::vector<P2> h = hull(got[i]);
       for (std::size_t j = 0; j < k; ++j)
@@ -354,25 +355,43 @@ std::size_t hull_rule_fires_at(const ssac::GeneratorParams& p, std::uint64_t dra
   return 0;
 }
 
-// Run once per preset in the plane with gamma_min >= 1 (paper-main), on 40 datasets: counters per
-// dataset as in BM_Generate, and hull_points_per_dataset, the estimate above.
+// The strategy's points for a candidate today's generator abandons after `needed` points (in
+// today's order), when the rule gives no proof within `rounds` turns: of each cluster, the more of
+// its rows below `needed` and its prefix of `rounds` rows drawn in turns. (The prefixes of later
+// clusters might prove the rejection sooner; not counted, so this errs high.)
+std::size_t points_after_turns(const ssac::GeneratorParams& p, std::size_t needed,
+                               std::size_t rounds) {
+  const auto k = static_cast<std::size_t>(p.k);
+  std::size_t first = 0, total = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    const std::size_t size = p.n / k + (i < p.n % k ? 1 : 0);
+    const std::size_t below = needed > first ? std::min(size, needed - first) : 0;
+    total += std::max(below, std::min(size, rounds));
+    first += size;
+  }
+  return total;
+}
+
+// On 40 datasets of a preset in the plane with gamma_min >= 1 (paper-main), for T = state.range(0)
+// rounds in turns: counters per dataset, today's points and the strategy's.
 void BM_HullRuleEstimate(benchmark::State& state, const std::string& preset) {
   ssac::GeneratorParams g = ssac::preset_config(preset).gen;
+  const auto rounds = static_cast<std::size_t>(state.range(0));
   std::uint64_t points = 0, hull_points = 0, contradictions = 0;
   for (auto _ : state) {
     const std::uint64_t draws = ssac::generate(g).draws;
     for (std::uint64_t d = 0; d < draws; ++d) {
       const std::size_t needed = points_needed(g, d);
       points += needed;
+      const std::size_t at = hull_rule_fires_at(g, d, rounds);
       if (needed == g.n) {
         // Drawn in full (accepted, or gamma above the window, so above 1): the rule must never
         // fire on such a candidate; a count above 0 says the rule or its code is wrong.
-        contradictions += hull_rule_fires_at(g, d, g.n) != 0 ? 1 : 0;
+        contradictions += at != 0 ? 1 : 0;
         hull_points += needed;
         continue;
       }
-      const std::size_t at = hull_rule_fires_at(g, d, needed);
-      hull_points += at != 0 ? at : needed;
+      hull_points += at != 0 ? at : points_after_turns(g, needed, rounds);
     }
     ++g.seed;
   }
@@ -382,6 +401,10 @@ void BM_HullRuleEstimate(benchmark::State& state, const std::string& preset) {
   state.counters["contradictions"] = static_cast<double>(contradictions);
 }
 BENCHMARK_CAPTURE(BM_HullRuleEstimate, paper_main, std::string("paper-main"))
+    ->Arg(32)
+    ->Arg(64)
+    ->Arg(128)
+    ->Arg(256)
     ->Iterations(40)
     ->Unit(benchmark::kMillisecond);
 
