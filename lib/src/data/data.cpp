@@ -282,6 +282,12 @@ Dataset parse_csv(const std::string& text, const std::string& name, CsvText* tex
                       "a byte order mark inside the header (one may only open the file)");
     if (multiline && std::find(text_columns->names.begin(), text_columns->names.end(),
                                header[c].text) != text_columns->names.end()) {
+      // A text column is asked for by name, so two of one name would leave it ambiguous which
+      // one is shown (as for 'label').
+      if (std::find(text_columns->header.begin(), text_columns->header.end(), header[c].text) !=
+          text_columns->header.end())
+        throw DataError(where(name, 1, header[c].column) + "a second column named '" +
+                        header_names[c] + "'");
       is_text[c] = 1;
       text_columns->header.emplace_back(header[c].text);
     } else if (header[c].text == "label") {
