@@ -376,6 +376,10 @@ std::size_t points_after_turns(const ssac::GeneratorParams& p, std::size_t neede
 // rounds in turns: counters per dataset, today's points and the strategy's.
 void BM_HullRuleEstimate(benchmark::State& state, const std::string& preset) {
   ssac::GeneratorParams g = ssac::preset_config(preset).gen;
+  if (g.m != 2 || g.gamma_min < 1.0) {
+    state.SkipWithError("the hull rule needs the plane and gamma_min >= 1");
+    return;
+  }
   const auto rounds = static_cast<std::size_t>(state.range(0));
   std::uint64_t points = 0, hull_points = 0, contradictions = 0;
   for (auto _ : state) {
