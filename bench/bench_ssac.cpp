@@ -3,7 +3,9 @@
 //                        eta = 10, unified search), the unit of work of one cell;
 //   BM_GeneratePaperMain one accepted paper-main dataset (about 64 draws, 1.0 < gamma <= 1.1);
 //   BM_GeneratePreset    one accepted dataset of each preset (paper-main, paper-highdim,
-//                        paper-nonsep), seeds 0, 1, 2, ...;
+//                        paper-nonsep), seeds 0, 1, 2, ..., 200 of them; paper-main also under
+//                        versions 3 and 4 (a stream per cluster, with the hull rule), with points
+//                        drawn per dataset and time per point as counters;
 //   BM_Phase2Order       Phase 2's order at n = 10^3 .. 10^6 (Algorithm 1, line 10, and the
 //                        binary search's probes and j* prefix), sorting vs selection, with the
 //                        comparisons made as counters: `comparisons_per_n` stays flat for
@@ -64,24 +66,47 @@ void BM_GeneratePaperMain(benchmark::State& state) {
 }
 BENCHMARK(BM_GeneratePaperMain)->Unit(benchmark::kMillisecond);
 
-void BM_GeneratePreset(benchmark::State& state, const std::string& preset) {
+// The same seeds on every run (a fixed count of iterations), so that two trees or two stream
+// versions compare on the same datasets' worth of draws.
+void BM_GeneratePreset(benchmark::State& state, const std::string& preset,
+                       ssac::GaussianMethod gaussians) {
   ssac::GeneratorParams g = ssac::preset_config(preset).gen;
-  std::uint64_t draws = 0;
+  g.gaussians = gaussians;
+  std::uint64_t draws = 0, points = 0;
   for (auto _ : state) {
     const ssac::Generated d = ssac::generate(g);
     draws += d.draws;
+    points += d.points;
     benchmark::DoNotOptimize(d.gamma);
     ++g.seed;
   }
-  state.counters["draws_per_dataset"] =
-      static_cast<double>(draws) / static_cast<double>(state.iterations());
+  const double its = static_cast<double>(state.iterations());
+  state.counters["draws_per_dataset"] = static_cast<double>(draws) / its;
+  state.counters["points_per_dataset"] = static_cast<double>(points) / its;
+  state.counters["ns_per_point"] =
+      benchmark::Counter(static_cast<double>(points) * 1e-9,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
-BENCHMARK_CAPTURE(BM_GeneratePreset, paper_main, std::string("paper-main"))
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_GeneratePreset, paper_highdim, std::string("paper-highdim"))
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_GeneratePreset, paper_nonsep, std::string("paper-nonsep"))
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_main, std::string("paper-main"),
+                  ssac::GaussianMethod::polar)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(200);
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_main_polar_clusters, std::string("paper-main"),
+                  ssac::GaussianMethod::polar_clusters)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(200);
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_main_ziggurat_clusters, std::string("paper-main"),
+                  ssac::GaussianMethod::ziggurat_clusters)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(200);
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_highdim, std::string("paper-highdim"),
+                  ssac::GaussianMethod::polar)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(20);
+BENCHMARK_CAPTURE(BM_GeneratePreset, paper_nonsep, std::string("paper-nonsep"),
+                  ssac::GaussianMethod::polar)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(200);
 
 // One Phase 2 on n points: distances uniform in [0, 1) from a fixed stream, x_1 (position 0), a
 // binary search whose "in" answers hold for the first third of the order (as for a cluster of

@@ -570,7 +570,8 @@ PYBIND11_MODULE(ssac, mod) {
                         "gamma"_a = g.gamma, "draws"_a = g.draws);
       },
       "The synthetic data of Section 5.1 (as `ssac generate`): a dict with points (n x m), "
-      "labels (1..k), gamma and draws. gaussians: 'polar' (stream version 1) or 'ziggurat' (2).",
+      "labels (1..k), gamma and draws. gaussians: 'polar' (stream version 1), 'ziggurat' (2), "
+      "'polar-clusters' (3) or 'ziggurat-clusters' (4).",
       "n"_a = 1500, "m"_a = 2, "k"_a = 3, "std"_a = 1.75, "gamma_min"_a = 1.0, "gamma_max"_a = 1.1,
       "seed"_a = 0, "max_draws"_a = 100000, "shuffle"_a = false, "gaussians"_a = "polar");
 

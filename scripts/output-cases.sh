@@ -23,3 +23,11 @@ if "$bin" generate --help 2>/dev/null | grep -q -- --gaussians; then
     "experiment-ziggurat|experiment --preset paper-highdim --reps 6 --seed 5 --threads 2 --gaussians ziggurat --quiet --out expz"
   )
 fi
+# Versions 3 and 4 (a stream per cluster, the hull rule in the plane), where the program has them.
+if "$bin" generate --help 2>/dev/null | grep -q -- ziggurat-clusters; then
+  cases+=(
+    "generate-polar-clusters|generate --n 1500 --m 2 --k 3 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 7 --gaussians polar-clusters --out p3.csv"
+    "generate-ziggurat-clusters|generate --n 1501 --m 2 --k 4 --std 1.75 --gamma-min 1.0 --gamma-max 1.1 --seed 8 --gaussians ziggurat-clusters --out z4.csv"
+    "experiment-ziggurat-clusters|experiment --preset paper-main --reps 40 --seed 3 --threads 2 --gaussians ziggurat-clusters --quiet --out exp4"
+  )
+fi

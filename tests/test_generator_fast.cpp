@@ -8,10 +8,14 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/generator.hpp"
+#include "ssac/rng.hpp"
 
 namespace {
 
@@ -146,6 +150,184 @@ TEST(GeneratorEarlyRejection, OneClusterHasInfiniteGamma) {
   EXPECT_TRUE(std::isinf(g.gamma));
   EXPECT_EQ(g.draws, 1u);
   expect_same(p);
+}
+
+// Version 3 (a stream per cluster) with the hull rule, which draws every cluster's first points in
+// turns and abandons a draw once an outsider lies inside another cluster's points so far: the
+// accepted draw, its bytes and its gamma are those of the plain path, which draws everything and
+// knows nothing of the rule. At n = 1500 the rule must also have fired: without it a rejected draw
+// costs at least one whole cluster and one outsider (the smallest cluster's size plus one points),
+// and the points drawn fall well below that. (With small clusters the turns stop early and the
+// rule saves little.)
+class PerClusterStreams : public ::testing::TestWithParam<ssac::GaussianMethod> {};
+
+TEST_P(PerClusterStreams, WithTheHullRuleMatchPlainPath) {
+  ssac::GeneratorParams p;  // n = 1500, m = 2, k = 3, sigma = 1.75, (1.0, 1.1]: the rule applies
+  p.gaussians = GetParam();
+  ASSERT_TRUE(ssac::hull_rule_slack(p).has_value());
+  for (const std::size_t n : {1500, 301, 40}) {
+    p.n = n;
+    std::uint64_t points = 0, without_rule = 0;
+    for (std::uint64_t s = 0; s < (n == 1500 ? 12u : 40u); ++s) {
+      p.seed = s;
+      SCOPED_TRACE("n = " + std::to_string(n));
+      expect_same(p);
+      const ssac::Generated g = ssac::generate(p);
+      points += g.points;
+      without_rule += (g.draws - 1) * (n / 3 + 1) + n;
+    }
+    if (n == 1500) {
+      EXPECT_LT(4 * points, 3 * without_rule);
+    }
+  }
+}
+
+// Where the rule does not apply, version 3 still matches the plain path: below gamma_min = 1, in
+// three dimensions, with more clusters.
+TEST_P(PerClusterStreams, WithoutTheRuleMatchPlainPath) {
+  ssac::GeneratorParams p;
+  p.gaussians = GetParam();
+  p.n = 301;
+  p.gamma_min = 0.6;
+  p.gamma_max = 1.0;
+  ASSERT_FALSE(ssac::hull_rule_slack(p).has_value());
+  for (std::uint64_t s = 0; s < 30; ++s) {
+    p.seed = s;
+    expect_same(p);
+  }
+  p.n = 200;
+  p.m = 3;
+  p.k = 4;
+  p.gamma_min = 1.0;
+  p.gamma_max = std::numeric_limits<double>::infinity();
+  ASSERT_FALSE(ssac::hull_rule_slack(p).has_value());
+  for (std::uint64_t s = 0; s < 20; ++s) {
+    p.seed = s;
+    expect_same(p);
+  }
+}
+
+// Versions 3 and 4's draw, written out: the centers from the draw's stream as in version 1, then
+// cluster i's Gaussians, row by row and coordinate by coordinate, from Rng::stream(seed, {1, d,
+// i}).
+TEST_P(PerClusterStreams, DrawEachClusterFromItsOwnStream) {
+  ssac::GeneratorParams p;
+  p.gaussians = GetParam();
+  const bool zig = p.gaussians == ssac::GaussianMethod::ziggurat_clusters;
+  p.n = 11;  // clusters of 4, 4 and 3 points
+  p.m = 2;
+  p.k = 3;
+  p.seed = 5;
+  const std::uint64_t d = 2;
+  const ssac::Dataset got = ssac::draw_dataset(p, d);
+  ssac::Rng centers = ssac::Rng::stream(p.seed, {ssac::kStreamGenerator, d});
+  double c[3][2];
+  for (auto& row : c)
+    for (double& x : row)
+      x = -p.box + 2.0 * p.box * centers.uniform01();
+  std::size_t row = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    ssac::Rng own = ssac::Rng::stream(p.seed, {ssac::kStreamGenerator, d, i + 1});
+    for (std::size_t j = 0; j < (i < 2 ? 4u : 3u); ++j, ++row)
+      for (Eigen::Index x = 0; x < 2; ++x) {
+        const double want = c[i][x] + p.sigma * (zig ? own.gaussian_ziggurat() : own.gaussian());
+        EXPECT_EQ(got.points(static_cast<Eigen::Index>(row), x), want) << row << ", " << x;
+      }
+    EXPECT_EQ(got.labels[row - 1], static_cast<int>(i + 1));
+  }
+  // Versions 1 and 2 from the same seed have the same centers and other points.
+  p.gaussians = zig ? ssac::GaussianMethod::ziggurat : ssac::GaussianMethod::polar;
+  EXPECT_NE(ssac::draw_dataset(p, d).points(0, 0), got.points(0, 0));
+}
+
+INSTANTIATE_TEST_SUITE_P(Generator, PerClusterStreams,
+                         ::testing::Values(ssac::GaussianMethod::polar_clusters,
+                                           ssac::GaussianMethod::ziggurat_clusters),
+                         [](const auto& info) {
+                           return info.param == ssac::GaussianMethod::polar_clusters
+                                      ? "PolarClusters"
+                                      : "ZigguratClusters";
+                         });
+
+// The rule's premise: version 3, the plane, two clusters or more, gamma_min >= 1, and a slack that
+// neither underflows nor overflows. The slack grows with sigma squared and is far below it.
+TEST(GeneratorHullRule, AppliesOnlyWithinItsPremise) {
+  ssac::GeneratorParams p;
+  p.gaussians = ssac::GaussianMethod::polar_clusters;
+  p.k = 2;
+  p.gamma_min = 1.0;
+  const std::optional<double> slack = ssac::hull_rule_slack(p);
+  ASSERT_TRUE(slack.has_value());
+  EXPECT_GT(*slack, 0.0);
+  EXPECT_LT(*slack, 1e-8 * p.sigma * p.sigma);
+  auto without = [&](auto change) {
+    ssac::GeneratorParams q = p;
+    change(q);
+    return !ssac::hull_rule_slack(q).has_value();
+  };
+  EXPECT_TRUE(without([](auto& q) { q.gaussians = ssac::GaussianMethod::polar; }));
+  EXPECT_TRUE(without([](auto& q) { q.gaussians = ssac::GaussianMethod::ziggurat; }));
+  EXPECT_FALSE(without([](auto& q) { q.gaussians = ssac::GaussianMethod::ziggurat_clusters; }));
+  EXPECT_TRUE(without([](auto& q) { q.m = 1; }));
+  EXPECT_TRUE(without([](auto& q) { q.m = 3; }));
+  EXPECT_TRUE(without([](auto& q) { q.k = 1; }));
+  EXPECT_TRUE(without([](auto& q) { q.gamma_min = std::nextafter(1.0, 0.0); }));
+  EXPECT_TRUE(without([](auto& q) {  // the slack would underflow
+    q.sigma = 1e-300;
+    q.box = 1e-300;
+  }));
+  EXPECT_FALSE(without([](auto& q) { q.sigma = 1e-300; }));  // the centers' rounding dominates
+  EXPECT_FALSE(without([](auto& q) { q.k = 7; }));
+  EXPECT_FALSE(without([](auto& q) { q.gamma_min = 2.5; }));
+  EXPECT_FALSE(without([](auto& q) { q.sigma = 1e150; }));
+  ssac::GeneratorParams q = p;
+  q.box = 1e-3;  // the center's rounding then adds next to nothing
+  q.sigma = 1.0;
+  const double one = *ssac::hull_rule_slack(q);
+  q.sigma = 2.0;
+  EXPECT_NEAR(*ssac::hull_rule_slack(q) / one, 4.0, 1e-9);
+}
+
+// y = (0, 0) with points on both sides in both coordinates.
+TEST(GeneratorHullRule, QuadrantCertificateNeedsAFarWitnessInEveryOpenQuadrant) {
+  const double y[2] = {0.0, 0.0};
+  const double slack = 0.01;
+  // Witnesses last, behind points that count for nothing, so no early exit hides a later one.
+  std::vector<double> P = {0.0, 5.0, 5.0,  0.0, -0.05, 0.05,  // on an axis; inside the slack
+                           1.0, 1.0, -1.0, 2.0, -3.0,  -1.0, 2.0, -2.0};
+  auto certified = [&](const std::vector<double>& pts) {
+    return ssac::quadrant_certificate(pts.data(), pts.size() / 2, y, slack);
+  };
+  EXPECT_TRUE(certified(P));
+  for (std::size_t q = 0; q < 4; ++q) {  // each quadrant's witness moved onto an axis
+    std::vector<double> missing = P;
+    missing[6 + 2 * q + q % 2] = 0.0;
+    EXPECT_FALSE(certified(missing)) << "quadrant " << q;
+  }
+  // A witness at squared distance exactly the slack does not count; just beyond it does.
+  std::vector<double> near = P;
+  near[12] = 0.1 * std::sqrt(0.5);
+  near[13] = -0.1 * std::sqrt(0.5);
+  const double d2 = near[12] * near[12] + near[13] * near[13];
+  EXPECT_EQ(ssac::quadrant_certificate(near.data(), near.size() / 2, y, d2), false);
+  EXPECT_EQ(ssac::quadrant_certificate(near.data(), near.size() / 2, y, std::nextafter(d2, 0.0)),
+            true);
+  EXPECT_FALSE(certified({}));
+}
+
+TEST(GeneratorStreams, NamesListEveryVersion) {
+  EXPECT_EQ(ssac::gaussian_method_names(),
+            (std::vector<std::string>{"polar", "ziggurat", "polar-clusters", "ziggurat-clusters"}));
+  for (const std::string& name : ssac::gaussian_method_names())
+    EXPECT_EQ(ssac::to_string(ssac::parse_gaussian_method("--gaussians", name)), name);
+  try {
+    ssac::parse_gaussian_method("--gaussians", "box-muller");
+    FAIL() << "accepted";
+  } catch (const ssac::ParameterError& e) {
+    EXPECT_STREQ(e.what(),
+                 "--gaussians: 'box-muller' is not a Gaussian method (polar | ziggurat | "
+                 "polar-clusters | ziggurat-clusters)");
+  }
 }
 
 TEST(GeneratorEarlyRejection, UnreachableWindowIsADataError) {

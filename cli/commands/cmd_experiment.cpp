@@ -204,7 +204,9 @@ Command add_experiment(CLI::App& root) {
                   "rows=shuffled|blocks for the generator's row order");
   app->add_option("--gaussians", o->gaussians,
                   "the generator's Gaussian stream: polar (version 1, default) | ziggurat "
-                  "(version 2, faster; other datasets from the same seed)")
+                  "(version 2) | polar-clusters | ziggurat-clusters (versions 3 and 4: a stream "
+                  "per cluster, so rejected draws cost fewer points; 4 is the fastest). Other "
+                  "versions give other datasets from the same seed")
       ->check(CLI::IsMember(gaussian_method_names()));
   app->add_option("--memory", o->memory,
                   "random-weak oracle: fresh (default) | per-pair (a repeated pair repeats its "

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,29 +30,36 @@ struct GeneratorParams {
   // cluster 1's rows first: an accepted dataset's rows are permuted by Fisher-Yates from the
   // stream Rng::stream(seed, {kStreamShuffle}). The points, gamma and draws are unchanged.
   bool shuffle = false;
-  // The Gaussian stream (ssac/rng.hpp): version 1, the polar method, or version 2, the ziggurat.
-  // The same seed gives other datasets under the other version.
+  // The Gaussian stream (ssac/rng.hpp): version 1, the polar method; version 2, the ziggurat;
+  // versions 3 and 4, the same with a stream per cluster. The same seed gives other datasets under
+  // another version.
   GaussianMethod gaussians = GaussianMethod::polar;
 
   // Throws ParameterError naming the first field outside its range.
   void check() const;
 };
 
-// "polar" | "ziggurat" (the --gaussians option, summary.json's "gaussians"); parse throws
-// ParameterError naming `option` and the two values.
+// "polar" | "ziggurat" | "polar-clusters" | "ziggurat-clusters" (the --gaussians option,
+// summary.json's "gaussians"); parse throws ParameterError naming `option` and the values.
 std::string to_string(GaussianMethod g);
 GaussianMethod parse_gaussian_method(const std::string& option, const std::string& name);
-const std::vector<std::string>& gaussian_method_names();  // "polar", "ziggurat"
+const std::vector<std::string>& gaussian_method_names();  // in the order of their versions
 
 struct Generated {
   Dataset data;  // columns x1..xm, labels 1..k, cluster 1's rows first, then cluster 2's, ...
   double gamma = 0.0;
   std::uint64_t draws = 0;  // datasets drawn, the accepted one included
+  // Points drawn over all the draws, the abandoned ones' partial draws included: what the early
+  // rejection (generator.cpp) saved, for tests and benchmarks. Not part of any output.
+  std::uint64_t points = 0;
 };
 
 // Draw d (d = 0, 1, ...) uses its own stream Rng::stream(seed, {kStreamGenerator, d}): k centers
 // (coordinate by coordinate, -box + 2 box u), then the points of cluster 1, 2, ..., each
-// coordinate center + sigma * N(0,1). Cluster i (1-based) has floor(n/k) points, plus one when
+// coordinate center + sigma * N(0,1). Under versions 3 and 4 (per_cluster) the centers are the
+// same, and the N(0,1) draws of cluster i (1-based) come from its own stream
+// Rng::stream(seed, {kStreamGenerator, d, i}) instead, so that the clusters can be drawn in any
+// order and give the same dataset. Cluster i (1-based) has floor(n/k) points, plus one when
 // i <= n mod k. A draw is kept iff gamma_min < gamma <= gamma_max; after max_draws rejected draws
 // a DataError says the window was not reached. A draw is abandoned as soon as its gamma is known
 // to be at most gamma_min (see generator.cpp); the accepted dataset, its gamma and `draws` are
@@ -60,6 +68,17 @@ Generated generate(const GeneratorParams& params);
 
 // One draw, without the window test (exposed for tests and the experiment driver).
 Dataset draw_dataset(const GeneratorParams& params, std::uint64_t draw_index);
+
+// Versions 3 and 4's earlier rejection in the plane (generator.cpp, "The hull rule"), exposed for
+// tests.
+// hull_rule_slack: the least squared distance a witness must keep from an outsider, or nothing
+// where the rule does not apply (version 1 or 2, m != 2, k < 2, gamma_min < 1, or a sigma or box
+// outside the range its error bound covers).
+std::optional<double> hull_rule_slack(const GeneratorParams& params);
+// True when each of the four open quadrants around y (y[0], y[1]) holds a point of P (count rows,
+// row-major, two columns) whose computed squared distance to y exceeds `slack`. Then y lies
+// strictly inside the convex hull of P.
+bool quadrant_certificate(const double* P, std::size_t count, const double* y, double slack);
 
 inline constexpr std::uint64_t kStreamGenerator = 1;
 inline constexpr std::uint64_t kStreamShuffle = 6;

@@ -60,9 +60,9 @@ class Rng {
 
   // Standard normal by the ziggurat method (Marsaglia and Tsang 2000) with 256 layers, tables
   // computed from portable_log and portable_exp; lib/src/core/ziggurat.cpp documents each step.
-  // The Gaussian stream of generator version 2 (GaussianMethod::ziggurat): different values
-  // from gaussian(). A block of gaussians() (vectorised) is now faster than a block of it
-  // (docs/benchmarks.md, "The ziggurat stream"; bench/ BM_Gaussians).
+  // The Gaussian stream of generator versions 2 and 4 (GaussianMethod::ziggurat,
+  // ziggurat_clusters): different values from gaussian(), and cheaper than a block of gaussians()
+  // (docs/benchmarks.md, "Streams per cluster"; bench/ BM_Gaussians).
   double gaussian_ziggurat();
   // out[0..count) = the next `count` gaussian_ziggurat() values.
   void gaussians_ziggurat(double* out, std::size_t count);
@@ -99,8 +99,18 @@ double portable_log(double x);
 double portable_exp(double x);
 
 // How the data generator draws its Gaussians, named by the generator's stream version: 1 = the
-// polar method (Rng::gaussian), 2 = the ziggurat (Rng::gaussian_ziggurat). The same seed gives
-// other datasets under the other version; every output that depends on generated data names it.
-enum class GaussianMethod { polar = 1, ziggurat = 2 };
+// polar method (Rng::gaussian) from the draw's one stream, 2 = the ziggurat
+// (Rng::gaussian_ziggurat) from it; 3 and 4 = the polar method and the ziggurat with each
+// cluster's Gaussians from a stream of its own (ssac/generator.hpp). The same seed gives other
+// datasets under another version; every output that depends on generated data names it.
+enum class GaussianMethod { polar = 1, ziggurat = 2, polar_clusters = 3, ziggurat_clusters = 4 };
+
+// Versions 2 and 4 draw by the ziggurat; versions 3 and 4 draw each cluster from its own stream.
+constexpr bool by_ziggurat(GaussianMethod g) {
+  return g == GaussianMethod::ziggurat || g == GaussianMethod::ziggurat_clusters;
+}
+constexpr bool per_cluster(GaussianMethod g) {
+  return g == GaussianMethod::polar_clusters || g == GaussianMethod::ziggurat_clusters;
+}
 
 }  // namespace ssac

@@ -114,7 +114,7 @@ class DistanceOracles {
 
 static Generated generate_rep(const ExperimentConfig& c, std::uint64_t rseed) {
   // A fixed dataset (--data): every rep runs on it; nothing is drawn (draws = 0).
-  if (c.data) return Generated{*c.data, c.data_gamma, 0};
+  if (c.data) return Generated{*c.data, c.data_gamma, 0, 0};
   GeneratorParams g = c.gen;
   g.seed = rseed;
   return generate(g);
