@@ -277,6 +277,8 @@ class Drawer {
     outsider_.assign(k_, inf);
     outsider2_.assign(k_, inf);
     drawn_.assign(k_, 0);
+    box_.resize(k_);
+    boxed_.assign(k_, 0);
     sums_.assign(k_ * mm, 0.0);
     order_.resize(k_);
     for (std::size_t i = 0; i < k_; ++i)
@@ -410,17 +412,18 @@ class Drawer {
     // Each cluster's bounding box so far: four quadrants need y strictly inside P's box, so a pair
     // of clusters whose boxes do not overlap (the usual case in a draw that survives the turns)
     // is passed over without a test of its points.
-    box_.resize(k_);
+    // Extended by the rows drawn since the last round (boxed_), in locals.
     for (std::size_t i = 0; i < k_; ++i) {
       const double* P = base + 2 * first_[i];
-      Box& b = box_[i];
-      b = {P[0], P[1], P[0], P[1]};
-      for (std::size_t j = 1; j < drawn_[i]; ++j) {
+      Box b = boxed_[i] == 0 ? Box{{P[0], P[1]}, {P[0], P[1]}} : box_[i];
+      for (std::size_t j = boxed_[i]; j < drawn_[i]; ++j) {
         b.lo[0] = std::min(b.lo[0], P[2 * j]);
         b.lo[1] = std::min(b.lo[1], P[2 * j + 1]);
         b.hi[0] = std::max(b.hi[0], P[2 * j]);
         b.hi[1] = std::max(b.hi[1], P[2 * j + 1]);
       }
+      box_[i] = b;
+      boxed_[i] = drawn_[i];
     }
     for (std::size_t i = 0; i < k_; ++i) {
       const double* P = base + 2 * first_[i];
@@ -536,9 +539,10 @@ class Drawer {
   struct Box {
     double lo[2], hi[2];
   };
-  std::vector<Box> box_;           // some_outsider_inside: each cluster's bounding box so far
-  std::uint64_t points_ = 0;       // rows drawn over all draws (Generated::points)
-  std::vector<std::size_t> rows_;  // mean_of_block's rows, when it needs mean_of_rows
+  std::vector<Box> box_;            // some_outsider_inside: each cluster's bounding box so far,
+  std::vector<std::size_t> boxed_;  // of its first boxed_[i] rows
+  std::uint64_t points_ = 0;        // rows drawn over all draws (Generated::points)
+  std::vector<std::size_t> rows_;   // mean_of_block's rows, when it needs mean_of_rows
   static constexpr std::size_t kBlockRows = 32;
   static constexpr std::size_t kLanes = 8;  // add_rows's coordinates at a time
   // add_lanes<L> for L = 1..kLanes, indexed by L.
