@@ -50,13 +50,18 @@ void expect_same(const ssac::GeneratorParams& p) {
   EXPECT_EQ(got.data.column_names, want.data.column_names);
 }
 
-TEST(GeneratorEarlyRejection, PaperMainWindowMatchesPlainPathOn60Seeds) {
-  ssac::GeneratorParams p;  // n = 1500, m = 2, k = 3, sigma = 1.75, (1.0, 1.1]
-  p.n = 300;                // smaller n keeps the plain path quick; the window is still narrow
-  for (std::uint64_t s = 0; s < 60; ++s) {
+// expect_same on seeds first, first + 1, ..., first + count - 1.
+void expect_same_on_seeds(ssac::GeneratorParams p, std::uint64_t first, std::uint64_t count) {
+  for (std::uint64_t s = first; s < first + count; ++s) {
     p.seed = s;
     expect_same(p);
   }
+}
+
+TEST(GeneratorEarlyRejection, PaperMainWindowMatchesPlainPathOn60Seeds) {
+  ssac::GeneratorParams p;  // n = 1500, m = 2, k = 3, sigma = 1.75, (1.0, 1.1]
+  p.n = 300;                // smaller n keeps the plain path quick; the window is still narrow
+  expect_same_on_seeds(p, 0, 60);
 }
 
 TEST(GeneratorEarlyRejection, NonSeparableWindowMatchesPlainPath) {
@@ -64,10 +69,7 @@ TEST(GeneratorEarlyRejection, NonSeparableWindowMatchesPlainPath) {
   p.n = 301;  // uneven cluster sizes
   p.gamma_min = 0.6;
   p.gamma_max = 1.0;
-  for (std::uint64_t s = 100; s < 140; ++s) {
-    p.seed = s;
-    expect_same(p);
-  }
+  expect_same_on_seeds(p, 100, 40);
 }
 
 TEST(GeneratorEarlyRejection, HigherDimensionAndMoreClustersMatchPlainPath) {
@@ -77,10 +79,7 @@ TEST(GeneratorEarlyRejection, HigherDimensionAndMoreClustersMatchPlainPath) {
   p.k = 4;
   p.gamma_min = 0.9;
   p.gamma_max = std::numeric_limits<double>::infinity();
-  for (std::uint64_t s = 0; s < 30; ++s) {
-    p.seed = s;
-    expect_same(p);
-  }
+  expect_same_on_seeds(p, 0, 30);
 }
 
 // Every number of coordinates a block of add_rows's sums can hold (1 to 8, and 9 and 17 for a full
@@ -110,19 +109,13 @@ TEST(GeneratorEarlyRejection, ZigguratStreamMatchesPlainPath) {
   ssac::GeneratorParams p;
   p.gaussians = ssac::GaussianMethod::ziggurat;
   p.n = 300;
-  for (std::uint64_t s = 0; s < 40; ++s) {
-    p.seed = s;
-    expect_same(p);
-  }
+  expect_same_on_seeds(p, 0, 40);
   p.n = 200;
   p.m = 10;
   p.k = 4;
   p.gamma_min = 0.9;
   p.gamma_max = std::numeric_limits<double>::infinity();
-  for (std::uint64_t s = 0; s < 20; ++s) {
-    p.seed = s;
-    expect_same(p);
-  }
+  expect_same_on_seeds(p, 0, 20);
 }
 
 TEST(GeneratorEarlyRejection, WindowBoundaryAtAcceptedGammaIsInclusiveAboveExclusiveBelow) {
@@ -191,20 +184,14 @@ TEST_P(PerClusterStreams, WithoutTheRuleMatchPlainPath) {
   p.gamma_min = 0.6;
   p.gamma_max = 1.0;
   ASSERT_FALSE(ssac::hull_rule_slack(p).has_value());
-  for (std::uint64_t s = 0; s < 30; ++s) {
-    p.seed = s;
-    expect_same(p);
-  }
+  expect_same_on_seeds(p, 0, 30);
   p.n = 200;
   p.m = 3;
   p.k = 4;
   p.gamma_min = 1.0;
   p.gamma_max = std::numeric_limits<double>::infinity();
   ASSERT_FALSE(ssac::hull_rule_slack(p).has_value());
-  for (std::uint64_t s = 0; s < 20; ++s) {
-    p.seed = s;
-    expect_same(p);
-  }
+  expect_same_on_seeds(p, 0, 20);
 }
 
 // Versions 3 and 4's draw, written out: the centers from the draw's stream as in version 1, then
