@@ -30,6 +30,7 @@ void DistanceOrder::assign(const double* d, const std::size_t* rows, std::size_t
   for (std::size_t i = 0; i < count; ++i)
     e_[i] = key({d[i], rows[i]});
   settled_.clear();
+  buckets_.clear();
   comparisons_ = 0;
   if (method_ == OrderMethod::sort) sort_all();
 }
@@ -99,6 +100,9 @@ Key* median3(Key* a, Key* b, Key* c) {
 }
 
 }  // namespace
+
+// Stretches shorter than this are not worth distributing into buckets.
+constexpr std::size_t kBucketed = 64;
 
 std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t j) {
   // Quickselect on [lo, hi): each partition's pivot lands at its own position of the order, so it
@@ -172,14 +176,75 @@ std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t
   return j;
 }
 
+void DistanceOrder::bucket(std::size_t lo, std::size_t hi) {
+  // A distance's bits, the key's upper half, order as the distances do, and so do their leading
+  // bits: bucket i holds the keys whose bits lie in [min + i 2^shift, min + (i+1) 2^shift), so
+  // every key of a bucket is smaller than every key of the next. About two keys per bucket where
+  // the distances are spread evenly; a crowded bucket is left to select_in like any stretch.
+  Key* const base = e_.data();
+  const auto bits = [](Key k) { return static_cast<std::uint64_t>(k >> 64); };
+  // The least and greatest bits, four running extremes over interleaved quarters (one would make
+  // each step wait for the last one's compare and select, as in extreme()).
+  std::uint64_t least[4], most[4];
+  std::fill(least, least + 4, bits(base[lo]));
+  std::fill(most, most + 4, bits(base[lo]));
+  std::size_t i = lo;
+  for (; i + 4 <= hi; i += 4)
+    for (std::size_t l = 0; l < 4; ++l) {
+      least[l] = std::min(least[l], bits(base[i + l]));
+      most[l] = std::max(most[l], bits(base[i + l]));
+    }
+  for (; i < hi; ++i) {
+    least[0] = std::min(least[0], bits(base[i]));
+    most[0] = std::max(most[0], bits(base[i]));
+  }
+  const std::uint64_t low = *std::min_element(least, least + 4);
+  const std::uint64_t high = *std::max_element(most, most + 4);
+  const int width = std::bit_width((hi - lo) / 2);  // 2^(width-1) <= (hi - lo) / 2 < 2^width
+  const int range = std::bit_width(high - low);     // high - low < 2^range
+  const int shift = std::max(0, range - width);     // so the bucket numbers are below 2^width
+  const std::size_t count = std::size_t{1} << width;
+  buckets_.assign(count + 1, 0);
+  for (i = lo; i < hi; ++i)
+    ++buckets_[((bits(base[i]) - low) >> shift) + 1];
+  buckets_[0] = lo;
+  for (std::size_t b = 1; b <= count; ++b)
+    buckets_[b] += buckets_[b - 1];
+  cursor_.assign(buckets_.begin(), buckets_.end() - 1);
+  buffer_.resize(e_.size());
+  Key* const out = buffer_.data();
+  for (i = lo; i < hi; ++i)
+    out[cursor_[(bits(base[i]) - low) >> shift]++] = base[i];
+  // The keys outside the stretch (x_1's, at most) join them there, and the two trade places.
+  std::copy(base, base + lo, out);
+  std::copy(base + hi, base + e_.size(), out + hi);
+  e_.swap(buffer_);
+}
+
 DistanceOrder::Entry DistanceOrder::at(std::size_t j) {
   if (method_ == OrderMethod::sort) return entry(e_[j]);
   const auto next = std::lower_bound(settled_.begin(), settled_.end(), j);
   if (next != settled_.end() && *next == j) return entry(e_[j]);
   // The stretch [lo, hi) between the settled neighbours of j holds exactly the entries of
   // positions lo..hi-1; putting the one of position j at j keeps that true on both sides.
-  const std::size_t lo = next == settled_.begin() ? 0 : *(next - 1) + 1;
-  const std::size_t hi = next == settled_.end() ? e_.size() : *next;
+  std::size_t lo = next == settled_.begin() ? 0 : *(next - 1) + 1;
+  std::size_t hi = next == settled_.end() ? e_.size() : *next;
+  // The first long stretch is distributed into buckets once; from then on j's stretch is also
+  // within its bucket, and positions holding exactly their own entries on two counts hold them on
+  // the overlap. Binary search's probes then select among a bucket's few keys instead of
+  // partitioning the whole stretch, several times, around pivots that need not be near j.
+  if (buckets_.empty() && hi - lo >= kBucketed) bucket(lo, hi);
+  if (!buckets_.empty()) {
+    const auto b = std::upper_bound(buckets_.begin(), buckets_.end(), j);
+    if (b != buckets_.begin() && b != buckets_.end()) {
+      lo = std::max(lo, *(b - 1));
+      hi = std::min(hi, *b);
+    }
+  }
+  if (hi - lo == 1) {
+    settled_.insert(next, j);
+    return entry(e_[j]);
+  }
   if (j == lo || j + 1 == hi) {
     // The smallest of the stretch (x_1 of Algorithms 3 and 4) or the largest: one pass.
     Key* const first = e_.data() + lo;
