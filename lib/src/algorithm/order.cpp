@@ -50,14 +50,14 @@ namespace {
 
 __extension__ using Key = unsigned __int128;
 
-// Partitions [first, last) around the key at `pivot` into out[0, last - first) and returns where
-// that key ends there: every key before it is smaller, every key after it larger (keys are
-// distinct). [first, last) keeps its keys (the pivot swapped to `first`). The keys are written
-// from both ends, each one to both ends with only the right end's cursor moving on. No branch
-// depends on a comparison (on distances in no useful order such a branch is mispredicted about
-// half the time, which cost more than the comparisons), and no key is read back from where the
-// loop has just written (an in-place scheme reloads its store position every step).
-std::size_t partition_into(Key* first, Key* last, Key* pivot, Key* out) {
+// Partitions [first, last) around the key at `pivot` and returns where that key ends: every key
+// before it is smaller, every key after it larger (keys are distinct). The keys are written into
+// `out` (as long as the stretch) from both ends, each one to both ends with only the right end's
+// cursor moving on, and copied back. No branch depends on a comparison (on distances in no
+// useful order such a branch is mispredicted about half the time, which cost more than the
+// comparisons), and no key is read back from where the loop has just written (an in-place scheme
+// reloads its store position every step).
+Key* partition_around(Key* first, Key* last, Key* pivot, Key* out) {
   std::iter_swap(first, pivot);
   const Key p = *first;
   Key* left = out;
@@ -71,7 +71,8 @@ std::size_t partition_into(Key* first, Key* last, Key* pivot, Key* out) {
     right -= !smaller;
   }
   *left = p;  // left == right: the one place left
-  return static_cast<std::size_t>(left - out);
+  std::copy(out, out + (last - first), first);
+  return first + (left - out);
 }
 
 // Where the smallest (least = true) or the largest key of a[0..n) is, n >= 1. Four running
@@ -108,25 +109,16 @@ std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t
   // Quickselect on [lo, hi): each partition's pivot lands at its own position of the order, so it
   // is settled as well (recorded in pivots_), which narrows the stretches later probes search.
   Key* const base = e_.data();
-  // Partitions go back and forth between e_ and the spare buffer_ (same positions): the keys of
-  // the stretch are at `cur`, every other key in e_. Only what a partition leaves outside the next
-  // stretch is copied home, instead of copying every partition back.
-  if (buffer_.size() < e_.size()) buffer_.resize(e_.size());
-  Key* const spare = buffer_.data();
-  Key* cur = base;
-  const auto home = [&](std::size_t from, std::size_t to) {
-    if (cur != base) std::copy(cur + from, cur + to, base + from);
-  };
   // Counted in a local: a member counter might alias the entries and be reloaded and stored at
   // every comparison.
   std::uint64_t count = 0;
   pivots_.clear();
+  buffer_.resize(hi - lo);
   // Rounds of partitioning before falling back to std::nth_element's introselect (its own
   // O(n log n) guarantee), should the pivots keep landing near an end.
   int rounds = 2 * static_cast<int>(std::bit_width(hi - lo));
   while (hi - lo > 16) {
     if (rounds-- == 0) {
-      home(lo, hi);
       std::nth_element(base + lo, base + j, base + hi, [&count](Key a, Key b) {
         ++count;
         return a < b;
@@ -134,8 +126,8 @@ std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t
       comparisons_ += count;
       return j;
     }
-    Key* const first = cur + lo;
-    Key* const last = cur + hi;
+    Key* const first = base + lo;
+    Key* const last = base + hi;
     const std::size_t len = hi - lo;
     Key* pivot = len > 128
                      ? median3(median3(first, first + len / 8, first + len / 4),
@@ -143,25 +135,19 @@ std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t
                                median3(first + 3 * len / 4, first + 7 * len / 8, last - 1))
                      : median3(first, first + len / 2, last - 1);
     count += len > 128 ? 12 : 3;
-    Key* const other = cur == base ? spare : base;
-    const std::size_t at = lo + partition_into(first, last, pivot, other + lo);
-    cur = other;
+    const auto at =
+        static_cast<std::size_t>(partition_around(first, last, pivot, buffer_.data()) - base);
     count += len - 1;
     if (at == j) {
-      home(lo, hi);
       comparisons_ += count;
       return j;
     }
     pivots_.push_back(at);
-    if (j < at) {
-      home(at, hi);
+    if (j < at)
       hi = at;
-    } else {
-      home(lo, at + 1);
+    else
       lo = at + 1;
-    }
   }
-  home(lo, hi);
   // A short stretch: insertion sort, which settles all of it.
   for (std::size_t i = lo + 1; i < hi; ++i) {
     const Key v = base[i];
