@@ -13,12 +13,14 @@ DistanceOrder::Key DistanceOrder::key(const Entry& e) const {
 }
 
 DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod method, TieOrder ties,
-                             const TieRanks* ranks)
-    : method_(method), reversed_(ties == TieOrder::by_row_reversed), ranks_(ranks) {
-  e_.reserve(entries.size());
-  for (const Entry& x : entries)
-    e_.push_back(key(x));
-  if (method_ == OrderMethod::sort) sort_all();
+                             const TieRanks* ranks) {
+  std::vector<double> d;
+  std::vector<std::size_t> rows;
+  for (const auto& [distance, row] : entries) {
+    d.push_back(distance);
+    rows.push_back(row);
+  }
+  assign(d.data(), rows.data(), entries.size(), method, ties, ranks);
 }
 
 void DistanceOrder::assign(const double* d, const std::size_t* rows, std::size_t count,
@@ -27,8 +29,16 @@ void DistanceOrder::assign(const double* d, const std::size_t* rows, std::size_t
   reversed_ = ties == TieOrder::by_row_reversed;
   ranks_ = ranks;
   e_.resize(count);
-  for (std::size_t i = 0; i < count; ++i)
-    e_[i] = key({d[i], rows[i]});
+  // The least and greatest distance bits, for bucket(), taken while the keys are made.
+  std::uint64_t least = ~std::uint64_t{0}, most = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Key k = key({d[i], rows[i]});
+    e_[i] = k;
+    least = std::min(least, bits(k));
+    most = std::max(most, bits(k));
+  }
+  least_ = least;
+  most_ = most;
   settled_.clear();
   buckets_.clear();
   comparisons_ = 0;
@@ -168,30 +178,14 @@ void DistanceOrder::bucket(std::size_t lo, std::size_t hi) {
   // every key of a bucket is smaller than every key of the next. About two keys per bucket where
   // the distances are spread evenly; a crowded bucket is left to select_in like any stretch.
   Key* const base = e_.data();
-  const auto bits = [](Key k) { return static_cast<std::uint64_t>(k >> 64); };
-  // The least and greatest bits, four running extremes over interleaved quarters (one would make
-  // each step wait for the last one's compare and select, as in extreme()).
-  std::uint64_t least[4], most[4];
-  std::fill(least, least + 4, bits(base[lo]));
-  std::fill(most, most + 4, bits(base[lo]));
-  std::size_t i = lo;
-  for (; i + 4 <= hi; i += 4)
-    for (std::size_t l = 0; l < 4; ++l) {
-      least[l] = std::min(least[l], bits(base[i + l]));
-      most[l] = std::max(most[l], bits(base[i + l]));
-    }
-  for (; i < hi; ++i) {
-    least[0] = std::min(least[0], bits(base[i]));
-    most[0] = std::max(most[0], bits(base[i]));
-  }
-  const std::uint64_t low = *std::min_element(least, least + 4);
-  const std::uint64_t high = *std::max_element(most, most + 4);
+  // The range of the whole order's bits (assign()) holds the stretch's.
+  const std::uint64_t low = least_, high = most_;
   const int width = std::bit_width((hi - lo) / 2);  // 2^(width-1) <= (hi - lo) / 2 < 2^width
   const int range = std::bit_width(high - low);     // high - low < 2^range
   const int shift = std::max(0, range - width);     // so the bucket numbers are below 2^width
   const std::size_t count = std::size_t{1} << width;
   buckets_.assign(count + 1, 0);
-  for (i = lo; i < hi; ++i)
+  for (std::size_t i = lo; i < hi; ++i)
     ++buckets_[((bits(base[i]) - low) >> shift) + 1];
   buckets_[0] = lo;
   for (std::size_t b = 1; b <= count; ++b)
@@ -199,7 +193,7 @@ void DistanceOrder::bucket(std::size_t lo, std::size_t hi) {
   cursor_.assign(buckets_.begin(), buckets_.end() - 1);
   buffer_.resize(e_.size());
   Key* const out = buffer_.data();
-  for (i = lo; i < hi; ++i)
+  for (std::size_t i = lo; i < hi; ++i)
     out[cursor_[(bits(base[i]) - low) >> shift]++] = base[i];
   // The keys outside the stretch (x_1's, at most) join them there, and the two trade places.
   std::copy(base, base + lo, out);

@@ -79,6 +79,7 @@ class DistanceOrder {
   // or + rank[row] under TieRanks.
   __extension__ using Key = unsigned __int128;
   Key key(const Entry& e) const;
+  static std::uint64_t bits(Key k) { return static_cast<std::uint64_t>(k >> 64); }  // distance's
   Entry entry(Key k) const {  // here, so that for_prefix's loop inlines it
     const auto row = static_cast<std::uint64_t>(k);
     return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
@@ -107,6 +108,7 @@ class DistanceOrder {
   // [b_i, b_i+1) hold exactly the entries of those positions (a bucket of distances), in no
   // particular order; empty before. cursor_ is bucket()'s working copy.
   std::vector<std::size_t> buckets_, cursor_;
+  std::uint64_t least_ = 0, most_ = 0;  // the least and greatest distance bits of all entries
   std::uint64_t comparisons_ = 0;
 };
 
