@@ -16,6 +16,8 @@ DistanceOrder::DistanceOrder(const std::vector<Entry>& entries, OrderMethod meth
                              const TieRanks* ranks) {
   std::vector<double> d;
   std::vector<std::size_t> rows;
+  d.reserve(entries.size());
+  rows.reserve(entries.size());
   for (const auto& [distance, row] : entries) {
     d.push_back(distance);
     rows.push_back(row);
@@ -114,6 +116,7 @@ Key* median3(Key* a, Key* b, Key* c) {
 
 // Stretches shorter than this are not worth distributing into buckets.
 constexpr std::size_t kBucketed = 64;
+constexpr int kBucketBits = 8;  // at most 256 buckets (bucket())
 
 std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t j) {
   // Quickselect on [lo, hi): each partition's pivot lands at its own position of the order, so it
@@ -175,14 +178,18 @@ std::size_t DistanceOrder::select_in(std::size_t lo, std::size_t hi, std::size_t
 void DistanceOrder::bucket(std::size_t lo, std::size_t hi) {
   // A distance's bits, the key's upper half, order as the distances do, and so do their leading
   // bits: bucket i holds the keys whose bits lie in [min + i 2^shift, min + (i+1) 2^shift), so
-  // every key of a bucket is smaller than every key of the next. About two keys per bucket where
-  // the distances are spread evenly; a crowded bucket is left to select_in like any stretch.
+  // every key of a bucket is smaller than every key of the next. A crowded bucket is left to
+  // select_in like any stretch.
   Key* const base = e_.data();
   // The range of the whole order's bits (assign()) holds the stretch's.
   const std::uint64_t low = least_, high = most_;
-  const int width = std::bit_width((hi - lo) / 2);  // 2^(width-1) <= (hi - lo) / 2 < 2^width
-  const int range = std::bit_width(high - low);     // high - low < 2^range
-  const int shift = std::max(0, range - width);     // so the bucket numbers are below 2^width
+  // About two keys a bucket where the distances are spread evenly, 2^(width-1) <= (hi - lo) / 2 <
+  // 2^width, but at most 2^kBucketBits buckets: the counts stay in the first-level cache and the
+  // scatter writes to few enough places at once that a long order is not slower than by
+  // partitioning (at n = 10^4 .. 10^6, bench_ssac's BM_Phase2Order and BM_FitLarge).
+  const int width = std::min(static_cast<int>(std::bit_width((hi - lo) / 2)), kBucketBits);
+  const int range = std::bit_width(high - low);  // high - low < 2^range
+  const int shift = std::max(0, range - width);  // so the bucket numbers are below 2^width
   const std::size_t count = std::size_t{1} << width;
   buckets_.assign(count + 1, 0);
   for (std::size_t i = lo; i < hi; ++i)

@@ -8,10 +8,10 @@
 // between the nearest positions already settled, which for a binary search is within its [lo, hi];
 // the stretches shrink geometrically, so a whole search costs O(|S_i|) expected comparisons instead
 // of the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). Before the first
-// selection a long order is distributed once into about |S_i| / 2 buckets by the distances'
-// leading bits (two passes that compare nothing, O(|S_i|)), and each selection then stays within
-// its bucket as well: the probes of a binary search pick among a few keys each instead of
-// partitioning half of S_i and more. `sort` sorts everything once: the readable reference the
+// selection a long order is distributed once into about |S_i| / 2 buckets (256 at the most) by
+// the distances' leading bits (two passes that compare nothing, O(|S_i|)), and each selection then
+// stays within its bucket as well: the probes of a binary search pick among a bucket's keys instead
+// of partitioning half of S_i and more. `sort` sorts everything once: the readable reference the
 // selection is tested against (tests/test_phase2_order.cpp).
 //
 // Entries are kept as one 128-bit key each, the distance's bits above the row: a distance is a
