@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -173,6 +174,53 @@ TEST(Phase2Order, SelectionSettlesEveryPositionOfTheSortedOrder) {
       std::sort(got.begin(), got.end());
       ASSERT_TRUE(std::equal(got.begin(), got.end(), sorted.begin(), sorted.begin() + j));
     }
+  }
+}
+
+// A long order is first distributed into buckets by the distances' leading bits (order.hpp); the
+// positions must come out the same however the distances crowd the buckets: spread evenly, over
+// hundreds of binades, all but one far below an outlier (one bucket holds nearly everything),
+// all equal, or +0 beside a few positive ones.
+TEST(Phase2Order, SelectionSettlesEveryPositionWhateverTheBucketsHold) {
+  Rng rng = Rng::stream(13, {});
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t n = 64 + rng.uniform_index(3000);
+    const int law = trial % 5;
+    std::vector<detail::DistanceOrder::Entry> e;
+    for (std::size_t x = 0; x < n; ++x) {
+      const double u = rng.uniform01();
+      const double d = law == 0   ? u
+                       : law == 1 ? std::exp(600.0 * (u - 0.5))
+                       : law == 2 ? (x == n / 2 ? 1e300 : u)
+                       : law == 3 ? 2.5
+                                  : (u < 0.9 ? 0.0 : u);
+      e.emplace_back(d, (x * 7919) % 100003);
+    }
+    std::vector<detail::DistanceOrder::Entry> sorted = e;
+    std::sort(sorted.begin(), sorted.end());
+    detail::DistanceOrder order(e, detail::OrderMethod::select);
+    // x_1 first, then a binary search's probes towards a random end, then random positions.
+    ASSERT_EQ(order.at(0), sorted[0]) << "law " << law << ", n " << n;
+    const std::size_t target = rng.uniform_index(n);
+    for (std::size_t lo = 0, hi = n - 1; lo <= hi && hi < n;) {
+      const std::size_t j = lo + (hi - lo) / 2;
+      ASSERT_EQ(order.at(j), sorted[j]) << "law " << law << ", n " << n << ", j " << j;
+      if (j < target)
+        lo = j + 1;
+      else if (j == 0)
+        break;
+      else
+        hi = j - 1;
+    }
+    for (int probe = 0; probe < 8; ++probe) {
+      const std::size_t j = rng.uniform_index(n);
+      ASSERT_EQ(order.at(j), sorted[j]) << "law " << law << ", n " << n << ", j " << j;
+    }
+    const std::size_t j = rng.uniform_index(n + 1);
+    std::vector<detail::DistanceOrder::Entry> got = order.prefix(j);
+    std::sort(got.begin(), got.end());
+    ASSERT_TRUE(std::equal(got.begin(), got.end(), sorted.begin(), sorted.begin() + j))
+        << "law " << law << ", n " << n << ", j " << j;
   }
 }
 

@@ -7,8 +7,12 @@
 // finds the entry at a probed position by selection (a quickselect, order.cpp) within the stretch
 // between the nearest positions already settled, which for a binary search is within its [lo, hi];
 // the stretches shrink geometrically, so a whole search costs O(|S_i|) expected comparisons instead
-// of the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). `sort` sorts everything
-// once: the readable reference the selection is tested against (tests/test_phase2_order.cpp).
+// of the sort's O(|S_i| log |S_i|) (proofs-notes/corollary1-complexity.md). Before the first
+// selection a long order is distributed once into about |S_i| / 2 buckets (256 at the most) by
+// the distances' leading bits (two passes that compare nothing, O(|S_i|)), and each selection then
+// stays within its bucket as well: the probes of a binary search pick among a bucket's keys instead
+// of partitioning half of S_i and more. `sort` sorts everything once: the readable reference the
+// selection is tested against (tests/test_phase2_order.cpp).
 //
 // Entries are kept as one 128-bit key each, the distance's bits above the row: a distance is a
 // square root of a sum of squares, so +0 or positive (a -0 is made +0), and non-negative doubles
@@ -75,6 +79,7 @@ class DistanceOrder {
   // or + rank[row] under TieRanks.
   __extension__ using Key = unsigned __int128;
   Key key(const Entry& e) const;
+  static std::uint64_t bits(Key k) { return static_cast<std::uint64_t>(k >> 64); }  // distance's
   Entry entry(Key k) const {  // here, so that for_prefix's loop inlines it
     const auto row = static_cast<std::uint64_t>(k);
     return {std::bit_cast<double>(static_cast<std::uint64_t>(k >> 64)),
@@ -86,6 +91,9 @@ class DistanceOrder {
   // Puts the entry of position j at j within the stretch [lo, hi) (lo < j < hi - 1), by
   // quickselect; the positions its pivots landed on are left in pivots_.
   std::size_t select_in(std::size_t lo, std::size_t hi, std::size_t j);
+  // Distributes the stretch [lo, hi) into buckets by the distance's leading bits (a counting
+  // sort of the bucket numbers), recording where each bucket begins in buckets_.
+  void bucket(std::size_t lo, std::size_t hi);
 
   std::vector<Key> e_;
   OrderMethod method_ = OrderMethod::select;
@@ -95,7 +103,12 @@ class DistanceOrder {
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;
   std::vector<std::size_t> pivots_;
-  std::vector<Key> buffer_;  // select_in's partitions write here first
+  std::vector<Key> buffer_;  // select_in's partitions and bucket() write here first
+  // Under `select`, after bucket(): increasing positions b_0 <= b_1 <= ... such that positions
+  // [b_i, b_i+1) hold exactly the entries of those positions (a bucket of distances), in no
+  // particular order; empty before. cursor_ is bucket()'s working copy.
+  std::vector<std::size_t> buckets_, cursor_;
+  std::uint64_t least_ = 0, most_ = 0;  // the least and greatest distance bits of all entries
   std::uint64_t comparisons_ = 0;
 };
 

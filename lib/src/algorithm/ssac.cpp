@@ -246,21 +246,28 @@ void Run::assign_cluster(Iteration& it, DistanceOrder& order) {
   std::vector<char>& in = scratch_.in;
   in.assign(static_cast<std::size_t>(X_.rows()), 0);
   const std::size_t j = std::min(it.j_star, order.size());
+  std::size_t assigned = 0;
   order.for_prefix(j, [&](const DistanceOrder::Entry& e) {
     if (!prefix && !(e.first < it.radius)) return;
     in[e.second] = 1;
+    ++assigned;
     R_.labels[e.second] = p;  // overwrites an opener's label only under Rules::overwrite
   });
+  // S_i split into C'_p and S_{i+1}, both in increasing row order as S_i is kept. Their sizes are
+  // known, so the rows are written through plain pointers: a vector's push_back would reload the
+  // vector's end after every store through the char flags, which may alias it.
   std::vector<std::size_t>& rest = scratch_.rest;
-  rest.clear();
-  it.members.reserve(j);
+  rest.resize(S_.size() - assigned);
+  it.members.resize(assigned);
+  it.assigned = assigned;
+  const char* const flag = in.data();
+  std::size_t* member = it.members.data();
+  std::size_t* other = rest.data();
   for (std::size_t x : S_) {
-    if (in[x]) {
-      ++it.assigned;
-      it.members.push_back(x);  // increasing row order, as S_i is kept
-    } else {
-      rest.push_back(x);
-    }
+    if (flag[x])
+      *member++ = x;
+    else
+      *other++ = x;
   }
   S_.swap(rest);
   if (P_.rules.overwrite) forget_unlabelled_clusters();
