@@ -1,8 +1,10 @@
 #include "ssac/generator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -250,7 +252,9 @@ class Drawer {
         k_(static_cast<std::size_t>(p.k)),
         X_(static_cast<Eigen::Index>(p.n), static_cast<Eigen::Index>(p.m)),
         centers_(static_cast<Eigen::Index>(k_), static_cast<Eigen::Index>(p.m)),
-        slack_(hull_rule_slack(p)) {
+        means_(k_),
+        slack_(hull_rule_slack(p)),
+        box_(k_) {
     for (std::size_t i = 0, row = 0; i < k_; ++i) {
       first_.push_back(row);
       size_.push_back(p.n / k_ + (i < p.n % k_ ? 1 : 0));
@@ -272,19 +276,15 @@ class Drawer {
       for (std::size_t i = 0; i < k_; ++i)
         streams_.push_back(cluster_stream(p_, d, i));
     const double inf = std::numeric_limits<double>::infinity();
-    means_.clear();
     radius_.assign(k_, 0.0);
     outsider_.assign(k_, inf);
     outsider2_.assign(k_, inf);
     drawn_.assign(k_, 0);
-    box_.resize(k_);
     boxed_.assign(k_, 0);
     sums_.assign(k_ * mm, 0.0);
     order_.resize(k_);
-    for (std::size_t i = 0; i < k_; ++i)
-      order_[i] = i;
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
     complete_.assign(k_, false);
-    means_.resize(k_);
     if (slack_) {
       if (turns_prove_rejection()) return p_.gamma_min;
       order_by_nearest_outsider();
@@ -383,6 +383,12 @@ class Drawer {
     return false;
   }
 
+  // The centroid of cluster i's points drawn so far in the plane, from its running sums.
+  std::array<double, 2> centroid(std::size_t i) const {
+    const auto count = static_cast<double>(drawn_[i]);
+    return {sums_[2 * i] / count, sums_[2 * i + 1] / count};
+  }
+
   // After the turns, the clusters in the order to complete them: first the one with another
   // cluster's point nearest its centroid, relative to its own points' spread, whose radius is then
   // the likeliest to reach an outsider. Any order gives the same points and the same gamma; this
@@ -390,14 +396,14 @@ class Drawer {
   void order_by_nearest_outsider() {
     score_.assign(k_, 0.0);
     for (std::size_t i = 0; i < k_; ++i) {
-      const double c[2] = {sums_[2 * i] / static_cast<double>(drawn_[i]),
-                           sums_[2 * i + 1] / static_cast<double>(drawn_[i])};
+      const std::array<double, 2> c = centroid(i);
       double nearest = std::numeric_limits<double>::infinity();
       for (std::size_t t = 0; t < k_; ++t)
         if (t != i)
-          nearest = extreme_squared<Take::min>(X_, first_[t], first_[t] + drawn_[t], c, nearest);
+          nearest =
+              extreme_squared<Take::min>(X_, first_[t], first_[t] + drawn_[t], c.data(), nearest);
       const double spread =
-          extreme_squared<Take::max>(X_, first_[i], first_[i] + drawn_[i], c, 0.0);
+          extreme_squared<Take::max>(X_, first_[i], first_[i] + drawn_[i], c.data(), 0.0);
       // A cluster whose first points coincide has no spread yet: last, with a score that compares.
       score_[i] = spread > 0.0 ? nearest / spread : std::numeric_limits<double>::infinity();
     }
@@ -438,13 +444,13 @@ class Drawer {
         // finding it is a pass of t's points without branches, where testing every outsider in
         // the box cost a pass of P for each.
         const double* Y = base + 2 * first_[t];
-        const double c[2] = {sums_[2 * i] / static_cast<double>(drawn_[i]),
-                             sums_[2 * i + 1] / static_cast<double>(drawn_[i])};
-        const double best = extreme_squared<Take::min>(X_, first_[t], first_[t] + drawn_[t], c,
-                                                       std::numeric_limits<double>::infinity());
+        const std::array<double, 2> c = centroid(i);
+        const double best =
+            extreme_squared<Take::min>(X_, first_[t], first_[t] + drawn_[t], c.data(),
+                                       std::numeric_limits<double>::infinity());
         // The row it came from: the same sums, so the same value.
         std::size_t nearest = 0;
-        while (nearest + 1 < drawn_[t] && squared(Y + 2 * nearest, c, 2) != best)
+        while (nearest + 1 < drawn_[t] && squared(Y + 2 * nearest, c.data(), 2) != best)
           ++nearest;
         const double* y = Y + 2 * nearest;
         if (b.lo[0] < y[0] && y[0] < b.hi[0] && b.lo[1] < y[1] && y[1] < b.hi[1] &&
@@ -530,7 +536,7 @@ class Drawer {
   std::vector<double> noise_;      // one block's N(0, 1) draws
   std::vector<double> sums_;       // each cluster's coordinate sums so far (add_rows), k x m
   std::vector<std::size_t> first_, size_;  // each cluster's first row and number of rows
-  std::vector<std::size_t> drawn_;         // each cluster's rows drawn in the hull rule's turns
+  std::vector<std::size_t> drawn_;         // each cluster's rows drawn so far in this draw
   std::vector<Rng> streams_;               // versions 3, 4: each cluster's Gaussian stream
   std::optional<double> slack_;            // hull_rule_slack: the rule applies
   std::vector<std::size_t> order_;         // the order in which clusters are completed
