@@ -67,6 +67,11 @@ TEST(Experiment, PresetsMatchThePaper) {
   const auto ns = ssac::preset_config("paper-nonsep");
   EXPECT_EQ(ns.gen.gamma_min, 0.6);
   EXPECT_EQ(ns.gen.gamma_max, 1.0);
+  // Every preset draws with stream version 4 (proofs-notes/semantics.md, "The generator's stream
+  // versions"); the library's generator alone keeps version 1.
+  for (const auto* c : {&main, &hd, &ns})
+    EXPECT_EQ(c->gen.gaussians, ssac::GaussianMethod::ziggurat_clusters);
+  EXPECT_EQ(ssac::GeneratorParams{}.gaussians, ssac::GaussianMethod::polar);
   EXPECT_THROW(ssac::preset_config("paper"), ssac::ParameterError);
 }
 

@@ -112,15 +112,16 @@ TEST(ExperimentData, SummaryNamesTheDataAndSlicesMergeByteForByte) {
   const std::string json = ssac::summary_json(whole);
   EXPECT_NE(json.find("\"data\": \"" + csv.string() + "\""), std::string::npos);
   EXPECT_NE(json.find("\"data_gamma\": "), std::string::npos);
-  // The generator's parameters did not apply and are not written; a generated run has them.
+  // The generator's parameters did not apply and are not written; a generated run has them (its
+  // stream too, as the presets' version 4 is not version 1).
   ssac::ExperimentConfig generated = ssac::preset_config("paper-main");
   generated.gen.n = 150;
   generated.q = {1.0};
   generated.eta = {2};
   generated.reps = 1;
   const std::string generated_json = ssac::summary_json(ssac::run_experiment(generated, 1));
-  for (const char* field :
-       {"\"sigma\"", "\"gamma_min\"", "\"gamma_max\"", "\"box\"", "\"max_draws\""}) {
+  for (const char* field : {"\"sigma\"", "\"gamma_min\"", "\"gamma_max\"", "\"box\"",
+                            "\"max_draws\"", "\"gaussians\""}) {
     EXPECT_EQ(json.find(field), std::string::npos) << field;
     EXPECT_NE(generated_json.find(field), std::string::npos) << field;
   }

@@ -23,7 +23,7 @@ namespace ssac::cli {
 namespace {
 
 struct Opts {
-  std::string what = "eta", preset = "paper-main", data, event = "recovery", search;
+  std::string what = "eta", preset = "paper-main", data, event = "recovery", search, gaussians;
   long long k = 0, beta = 10, threads = 0;
   double q = 0.7, eta = 10, delta = 0.05, alpha = 0.05, gamma_min = 0, gamma_max = 0;
   std::vector<double> grid;
@@ -91,9 +91,12 @@ int run(const Opts& o) {
     }
     if (o.given("--gamma-min")) c.gen.gamma_min = o.gamma_min;
     if (o.given("--gamma-max")) c.gen.gamma_max = o.gamma_max;
+    if (o.given("--gaussians")) c.gen.gaussians = parse_gaussian_method("--gaussians", o.gaussians);
   }
   if (!o.data.empty() && (o.given("--gamma-min") || o.given("--gamma-max")))
     throw ParameterError("--gamma-min and --gamma-max set the generator, which --data replaces");
+  if (!o.data.empty() && o.given("--gaussians"))
+    throw ParameterError("--gaussians sets the generator, which --data replaces");
   range::check_q(o.q);
   c.q = {o.q};
   c.eta = {o.eta};
@@ -126,7 +129,12 @@ int run(const Opts& o) {
              : o.preset + " window " + format_double(c.gen.gamma_min) +
                    " < gamma <= " + format_double(c.gen.gamma_max) +
                    " (n = " + std::to_string(c.gen.n) + ", m = " + std::to_string(c.gen.m) +
-                   ", k = " + std::to_string(c.gen.k) + ", a fresh dataset per rep)";
+                   ", k = " + std::to_string(c.gen.k) + ", a fresh dataset per rep" +
+                   // Named when not version 1, as summary.json's "gaussians" is.
+                   (c.gen.gaussians == GaussianMethod::polar
+                        ? std::string()
+                        : ", stream " + to_string(c.gen.gaussians)) +
+                   ")";
   std::printf("calibrate %s on %s\n", o.what.c_str(), where.c_str());
   std::printf("random-weak oracle q = %s, %s search, %s = %s; failure event: %s\n",
               format_double(o.q).c_str(), to_string(c.search), beta_grid ? "eta" : "beta",
@@ -212,6 +220,7 @@ Command add_calibrate(CLI::App& root) {
   app->add_option("--k", o->k, "override the preset's k (not with --data)");
   app->add_option("--gamma-min", o->gamma_min, "override the window's exclusive lower end");
   app->add_option("--gamma-max", o->gamma_max, "override the window's inclusive upper end");
+  add_gaussians_option(app, o->gaussians, preset_config(o->preset).gen.gaussians);
   app->add_option("--q", o->q, "random-weak oracle's q (1 = perfect)")->capture_default_str();
   app->add_option("--beta", o->beta, "beta for --what eta")->capture_default_str();
   app->add_option("--eta", o->eta, "eta for --what beta")->capture_default_str();

@@ -59,8 +59,8 @@ int run(const Opts& o) {
   ExperimentConfig c = preset_config(o.preset);
   if (!o.data.empty()) {
     // A fixed dataset replaces the generator: its parameters have nothing to override.
-    for (const char* g :
-         {"--n", "--m", "--k", "--sigma", "--gamma-min", "--gamma-max", "--max-draws"})
+    for (const char* g : {"--n", "--m", "--k", "--sigma", "--gamma-min", "--gamma-max",
+                          "--max-draws", "--gaussians"})
       if (o.given(g))
         throw ParameterError(std::string(g) + " sets the generator, which --data replaces");
     use_dataset(c, read_csv(o.data), o.data);
@@ -202,12 +202,7 @@ Command add_experiment(CLI::App& root) {
   app->add_option("--rule", o->rules,
                   "one rule NAME=VALUE on top of --semantics (repeatable; see ssac cluster), or "
                   "rows=shuffled|blocks for the generator's row order");
-  app->add_option("--gaussians", o->gaussians,
-                  "the generator's Gaussian stream: polar (version 1, default) | ziggurat "
-                  "(version 2) | polar-clusters | ziggurat-clusters (versions 3 and 4: a stream "
-                  "per cluster, so rejected draws cost fewer points; 4 is the fastest). Other "
-                  "versions give other datasets from the same seed")
-      ->check(CLI::IsMember(gaussian_method_names()));
+  add_gaussians_option(app, o->gaussians, preset_config(o->preset).gen.gaussians);
   app->add_option("--memory", o->memory,
                   "random-weak oracle: fresh (default) | per-pair (a repeated pair repeats its "
                   "first answer)")

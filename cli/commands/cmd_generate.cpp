@@ -42,13 +42,7 @@ Command add_generate(CLI::App& root) {
   add_seed_option(app, o->seed);
   app->add_flag("--shuffle", o->p.shuffle,
                 "rows in a random order (as the authors' code's data), not cluster by cluster");
-  app->add_option("--gaussians", o->gaussians,
-                  "the Gaussian stream: polar (version 1) | ziggurat (version 2) | "
-                  "polar-clusters | ziggurat-clusters (versions 3 and 4: a stream per cluster, "
-                  "so rejected draws cost fewer points; 4 is the fastest). Other versions give "
-                  "other datasets from the same seed")
-      ->check(CLI::IsMember(gaussian_method_names()))
-      ->capture_default_str();
+  add_gaussians_option(app, o->gaussians, GaussianMethod::polar);
   app->add_option("--out", o->out, "output CSV file")->required();
   path_options(app, {"--out"});
   return {app, [o]() {

@@ -22,6 +22,17 @@ CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed) {
       ->capture_default_str();
 }
 
+CLI::Option* add_gaussians_option(CLI::App* app, std::string& name, GaussianMethod default_method) {
+  return app
+      ->add_option("--gaussians", name,
+                   "the generator's Gaussian stream, default " + to_string(default_method) +
+                       ": polar (version 1) | ziggurat (version 2) | polar-clusters | "
+                       "ziggurat-clusters (versions 3 and 4: a stream per cluster, so rejected "
+                       "draws cost fewer points; 4 is the fastest). Each version gives other "
+                       "datasets from the same seed, drawn from the same law")
+      ->check(CLI::IsMember(gaussian_method_names()));
+}
+
 void path_options(CLI::App* app, std::initializer_list<const char*> names) {
   for (const char* name : names)
     app->get_option(name)->check(CLI::Validator(

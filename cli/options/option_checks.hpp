@@ -7,6 +7,8 @@
 #include <initializer_list>
 #include <string>
 
+#include "ssac/generator.hpp"
+
 namespace ssac::cli {
 
 // `value` as a size if it lies in [lo, hi]; otherwise a usage error (ParameterError) that names
@@ -18,6 +20,11 @@ std::string range_help(long long lo, long long hi);
 // Registers --seed on `app`. Its text must be a whole number in 0..2^64-1: "-1" is refused rather
 // than wrapped around to 2^64-1 as CLI11's own conversion would.
 CLI::Option* add_seed_option(CLI::App* app, unsigned long long& seed);
+
+// Registers --gaussians, the generator's stream version (proofs-notes/semantics.md, "The
+// generator's stream versions"), whose help names `default_method`: the command's default when
+// the option is not given. The value is checked against gaussian_method_names() at parse time.
+CLI::Option* add_gaussians_option(CLI::App* app, std::string& name, GaussianMethod default_method);
 
 // Marks the named options of `app` as paths: an empty text is a usage error at parse time
 // ("--NAME: the path is empty"), not a silent "not given" or a later error without the option.

@@ -49,7 +49,9 @@ static ojson config_json(const ExperimentConfig& c) {
   j["semantics"] = profile_name(profile);
   j["rules"] = describe(profile);
   if (c.gen.shuffle) j["shuffle"] = true;
-  if (c.gen.gaussians != GaussianMethod::polar) j["gaussians"] = to_string(c.gen.gaussians);
+  // A fixed dataset's run draws no data: no stream to name.
+  if (!c.data && c.gen.gaussians != GaussianMethod::polar)
+    j["gaussians"] = to_string(c.gen.gaussians);
   if (c.memory != OracleMemory::fresh) j["memory"] = to_string(c.memory);
   std::vector<std::string> oracles, algorithms;
   for (OracleKind o : c.oracles)
