@@ -14,7 +14,9 @@
 #   bash scripts/ablation.sh [REPS] [OUT]      (defaults: 5000, results/ablation)
 # Environment: SSAC (default build/cli/ssac), THREADS (default 2), PRESETS (default
 # "paper-main paper-nonsep"; the committed file adds paper-highdim with ONLY="paper authors-code"),
-# ONLY (run names to make, space-separated; default every run).
+# ONLY (run names to make, space-separated; default every run), GAUSSIANS (the generator's
+# stream, default polar: version 1, the stream of the committed file; the presets' own default is
+# ziggurat-clusters).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-5000}
@@ -23,6 +25,7 @@ ssac=${SSAC:-build/cli/ssac}
 threads=${THREADS:-2}
 presets=${PRESETS:-paper-main paper-nonsep}
 only=${ONLY:-}
+gaussians=${GAUSSIANS:-polar}
 [ -x "$ssac" ] || { echo "ablation: build the program first (bash scripts/test.sh)" >&2; exit 2; }
 # One authors-code rule each: NAME=VALUE as in `--rule`, and its paper value. Both profiles ask
 # self-pairs (S4), so self-pairs is not among them; the former default that did not is a run of its
@@ -48,7 +51,8 @@ for preset in $presets; do
     if [ -n "$only" ] && ! grep -qxF -- "$name" <(tr ' ' '\n' <<<"$only"); then continue; fi
     dir=$out/$preset/$name
     # shellcheck disable=SC2086
-    "$ssac" experiment --preset "$preset" --reps "$reps" --seed "$seed" $args --threads "$threads" --quiet \
+    "$ssac" experiment --preset "$preset" --reps "$reps" --seed "$seed" --gaussians "$gaussians" $args \
+      --threads "$threads" --quiet \
       --no-plots --out "$dir"
     python3 scripts/ablation_tables.py line "$dir/summary.json" "$preset" "$name"
   done

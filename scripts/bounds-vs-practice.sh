@@ -9,6 +9,8 @@
 # Environment: SSAC (default build/cli/ssac), EVENT (fewer-clusters | recovery; default
 # fewer-clusters), GRID (the eta grid, default calibrate's), THREADS (default 2),
 # WINDOWS (default "1:1.05 1.05:1.1 1.1:1.3 1.3:2"), QS (default "0.7 0.85 1"),
+# GAUSSIANS (the generator's stream, default polar: version 1, the stream of the committed outputs;
+# the presets' own default is ziggurat-clusters),
 # DATA (a labelled CSV, e.g. the hardest instance `ssac harden` found: calibrate on that fixed
 # dataset instead of the windows; Theorem 1 is then evaluated at the dataset's own gamma).
 # Each calibrate output is copied beside OUT.md as calibrate-LO-HI-qQ-EVENT.txt (a window) or
@@ -22,6 +24,7 @@ event=${EVENT:-fewer-clusters}
 threads=${THREADS:-2}
 windows=${WINDOWS:-"1:1.05 1.05:1.1 1.1:1.3 1.3:2"}
 qs=${QS:-"0.7 0.85 1"}
+gaussians=${GAUSSIANS:-polar}
 grid_opt=()
 [ -n "${GRID:-}" ] && grid_opt=(--grid "$GRID")
 mkdir -p "$(dirname "$out")"
@@ -39,7 +42,7 @@ for w in $windows; do
       label="$(basename "$DATA" .csv)"
       name=$(basename "$DATA" .csv)-q$q-$event
     else
-      where=(--gamma-min "$lo" --gamma-max "$hi")
+      where=(--gamma-min "$lo" --gamma-max "$hi" --gaussians "$gaussians")
       label="($lo, $hi]"
       name=$lo-$hi-q$q-$event
     fi
