@@ -9,7 +9,8 @@
 //                         histogram of 256 buckets, then among the one bucket's distances), and
 //                         ceil(log2 n) probes of beta answers (a uniform draw and a Bernoulli(q)
 //                         each);
-//   BM_Generate/<preset>  ssac::generate on seeds 0, 1, ..., against its floor: as many candidate
+//   BM_Generate/<preset>  ssac::generate with stream version 1 (the polar method, one stream
+//                         per draw) on seeds 0, 1, ..., against its floor: as many candidate
 //                         datasets as the real generator drew for that seed (the rejection rate
 //                         the window implies), each with its k centres, the Gaussians of the
 //                         points it needs (all n, or those up to the first point proving
@@ -17,6 +18,8 @@
 //                         distances the margin check cannot avoid for them; also how many
 //                         candidates were drawn to their last point (accepted, or gamma above the
 //                         window) and the fewest points any order of drawing them would need.
+//   BM_GenerateDrawn/<preset>  ssac::generate with the preset's own stream (version 4), against
+//                         the floor given the points it draws (below, at its definition).
 //
 // Each iteration times one dataset's real work and its floor back to back in thread CPU time (the
 // machine is shared: CPU time moves less than wall time with its load, and the pair shares one
@@ -256,6 +259,7 @@ double candidate_floor(const ssac::GeneratorParams& p, std::uint64_t draw, std::
 
 void BM_Generate(benchmark::State& state, const std::string& preset) {
   ssac::GeneratorParams g = ssac::preset_config(preset).gen;
+  g.gaussians = ssac::GaussianMethod::polar;  // the floor above is version 1's single stream
   std::vector<double> X, means, centers;
   std::vector<std::size_t> needed;
   double real = 0.0, floor = 0.0, ratio = 0.0;
@@ -302,6 +306,110 @@ BENCHMARK_CAPTURE(BM_Generate, paper_main, std::string("paper-main"))
 BENCHMARK_CAPTURE(BM_Generate, paper_highdim, std::string("paper-highdim"))
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Generate, paper_nonsep, std::string("paper-nonsep"))
+    ->Unit(benchmark::kMillisecond);
+
+// The presets' own stream, version 4 (a stream per cluster, the ziggurat, the hull rule in the
+// plane), against a floor *given the points it draws*: for each of the draws the real generator
+// made, its k centres and its k clusters' streams; the ziggurat Gaussians of as many points as the
+// real generator drew in all (the accepted candidate's n, the rest shared evenly among the
+// rejected ones and their clusters); and the accepted candidate's margin check (every mean, every
+// radius, every point's distance to the other clusters' means). Left out: whatever a rejected
+// candidate's proof costs (the rule's quadrants, a completed cluster's radius), so the floor is
+// below any drawer that draws these points, and the ratio overstates what is left to gain. Whether
+// the rule draws few enough points is the other column, points per dataset, against version 1's
+// (BM_Generate).
+void BM_GenerateDrawn(benchmark::State& state, const std::string& preset) {
+  const ssac::GeneratorParams g0 = ssac::preset_config(preset).gen;
+  if (!ssac::per_cluster(g0.gaussians)) {
+    state.SkipWithError("the preset's stream has no stream per cluster");
+    return;
+  }
+  ssac::GeneratorParams g = g0;
+  const std::size_t n = g.n, m = g.m, k = static_cast<std::size_t>(g.k);
+  std::vector<double> X(n * m), means(k * m), centers(k * m);
+  std::vector<std::size_t> first(k + 1, 0);  // cluster i's rows: [first[i], first[i + 1])
+  for (std::size_t i = 0; i < k; ++i)
+    first[i + 1] = first[i] + n / k + (i < n % k ? 1 : 0);
+  double real = 0.0, floor = 0.0, ratio = 0.0;
+  std::uint64_t draws = 0, points = 0;
+  for (auto _ : state) {
+    const double t0 = cpu_now();
+    const ssac::Generated d = ssac::generate(g);
+    benchmark::DoNotOptimize(d.gamma);
+    const double t1 = cpu_now();
+    double sink = 0.0;
+    const std::uint64_t rejected = d.draws - 1;
+    const std::uint64_t spare = d.points - n;  // the rejected candidates' points
+    for (std::uint64_t c = 0; c < d.draws; ++c) {
+      ssac::Rng rng = ssac::Rng::stream(g.seed, {ssac::kStreamGenerator, c});
+      for (double& x : centers)
+        x = -g.box + 2.0 * g.box * rng.uniform01();
+      const bool accepted = c == rejected;
+      // This candidate's points: all n when accepted, else its share of the rest.
+      const std::uint64_t own = accepted ? n : spare / rejected + (c < spare % rejected ? 1 : 0);
+      std::size_t row = 0;
+      for (std::size_t i = 0; i < k; ++i) {
+        const std::size_t size = accepted
+                                     ? n / k + (i < n % k ? 1 : 0)
+                                     : static_cast<std::size_t>(own / k + (i < own % k ? 1 : 0));
+        ssac::Rng noise = ssac::Rng::stream(g.seed, {ssac::kStreamGenerator, c, i + 1});
+        if (ssac::by_ziggurat(g.gaussians))
+          noise.gaussians_ziggurat(X.data() + row * m, size * m);
+        else
+          noise.gaussians(X.data() + row * m, size * m);
+        for (std::size_t r = row; r < row + size; ++r)
+          for (std::size_t t = 0; t < m; ++t)
+            X[r * m + t] = centers[i * m + t] + g.sigma * X[r * m + t];
+        row += size;
+      }
+      sink += X[0];
+      if (!accepted) continue;
+      // The accepted candidate's margin check: means, radii, nearest outsiders (Definition 2).
+      std::fill(means.begin(), means.end(), 0.0);
+      for (std::size_t i = 0; i < k; ++i) {
+        for (std::size_t r = first[i]; r < first[i + 1]; ++r)
+          for (std::size_t t = 0; t < m; ++t)
+            means[i * m + t] += X[r * m + t];
+        for (std::size_t t = 0; t < m; ++t)
+          means[i * m + t] /= static_cast<double>(first[i + 1] - first[i]);
+      }
+      double gamma = std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < k; ++i) {
+        double r2 = 0.0, o2 = std::numeric_limits<double>::infinity();
+        for (std::size_t r = 0; r < n; ++r) {
+          double acc = 0.0;
+          for (std::size_t t = 0; t < m; ++t)
+            acc += (X[r * m + t] - means[i * m + t]) * (X[r * m + t] - means[i * m + t]);
+          if (r >= first[i] && r < first[i + 1])
+            r2 = std::max(r2, acc);
+          else
+            o2 = std::min(o2, acc);
+        }
+        gamma = std::min(gamma, std::sqrt(o2) / std::sqrt(r2));
+      }
+      sink += gamma;
+    }
+    benchmark::DoNotOptimize(sink);
+    const double t2 = cpu_now();
+    real += t1 - t0;
+    floor += t2 - t1;
+    ratio += (t1 - t0) / (t2 - t1);
+    draws += d.draws;
+    points += d.points;
+    ++g.seed;
+  }
+  const double its = static_cast<double>(state.iterations());
+  state.counters["real_us"] = 1e6 * real / its;
+  state.counters["floor_us"] = 1e6 * floor / its;
+  state.counters["ratio"] = ratio / its;
+  state.counters["draws_per_dataset"] = static_cast<double>(draws) / its;
+  state.counters["points_per_dataset"] = static_cast<double>(points) / its;
+}
+BENCHMARK_CAPTURE(BM_GenerateDrawn, paper_main, std::string("paper-main"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GenerateDrawn, paper_highdim, std::string("paper-highdim"))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GenerateDrawn, paper_nonsep, std::string("paper-nonsep"))
     ->Unit(benchmark::kMillisecond);
 
 // An estimate for a generator that does not exist: how many points a candidate would need if a
@@ -402,6 +510,7 @@ std::size_t points_after_turns(const ssac::GeneratorParams& p, std::size_t neede
 // rounds in turns: counters per dataset, today's points and the strategy's.
 void BM_HullRuleEstimate(benchmark::State& state, const std::string& preset) {
   ssac::GeneratorParams g = ssac::preset_config(preset).gen;
+  g.gaussians = ssac::GaussianMethod::polar;  // points_needed follows version 1's stream
   if (g.m != 2 || g.gamma_min < 1.0) {
     state.SkipWithError("the hull rule needs the plane and gamma_min >= 1");
     return;

@@ -3,7 +3,8 @@
 //                        eta = 10, unified search), the unit of work of one cell;
 //   BM_GeneratePaperMain one accepted paper-main dataset (about 64 draws, 1.0 < gamma <= 1.1);
 //   BM_GeneratePreset    one accepted dataset of each preset (paper-main, paper-highdim,
-//                        paper-nonsep), seeds 0, 1, 2, ..., 200 of them; paper-main also under
+//                        paper-nonsep) under stream version 1 (the presets' own is version 4),
+//                        seeds 0, 1, 2, ..., 200 of them; paper-main also under
 //                        versions 3 and 4 (a stream per cluster, with the hull rule), with points
 //                        drawn per dataset and time per point as counters;
 //   BM_Phase2Order       Phase 2's order at n = 10^3 .. 10^6 (Algorithm 1, line 10, and the
