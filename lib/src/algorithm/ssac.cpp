@@ -102,10 +102,11 @@ class ScratchLoan {
 // ---------------------------------------------------------------------------------------------
 // Algorithm 1.
 
-Result Run::run() {
+Result Run::run_from(Result* reuse) {
   const std::size_t n = static_cast<std::size_t>(X_.rows());
   P_.check(n);
   const ScratchLoan loan(scratch_);
+  if (reuse) recycle(*reuse);
   {
     // At most k iterations of r draws asking up to k anchors each, then bit_width(n) probes of at
     // most beta queries each: reserved at once rather than grown by copying.
@@ -119,10 +120,11 @@ Result Run::run() {
   recovered_.assign(static_cast<std::size_t>(P_.k) + 1, 0);
   opener_.assign(static_cast<std::size_t>(P_.k) + 1, n);
   placed_.assign(n, 0);
+  known_.clear();
 
   for (int i = 1; i <= P_.k; ++i) {  // line 2
     iteration_ = i;
-    Iteration it;
+    Iteration it = fresh_iteration();
     it.index = i;
     it.remaining = S_.size();
     observer_.iteration_started(it);
@@ -132,7 +134,8 @@ Result Run::run() {
       R_.iterations.push_back(std::move(it));
       break;
     }
-    std::vector<std::size_t> zp;
+    std::vector<std::size_t>& zp = scratch_.zp;
+    zp.clear();
     if (phase1(it, zp)) phase2(it, zp);
     observer_.iteration_ended(it);
     R_.iterations.push_back(std::move(it));
@@ -142,6 +145,81 @@ Result Run::run() {
   finish();
   observer_.finished(R_);
   return std::move(R_);
+}
+
+// run_into's Result, taken apart for its storage: its records go to the spares, its vectors to
+// R_, emptied (labels are overwritten in full below).
+void Run::recycle(Result& old) {
+  for (Iteration& it : old.iterations) {
+    for (SearchStep& step : it.steps)
+      scratch_.steps.push_back(std::move(step));
+    scratch_.iterations.push_back(std::move(it));
+  }
+  const auto take = [](auto& to, auto& from) {
+    to = std::move(from);
+    to.clear();
+  };
+  take(R_.labels, old.labels);
+  take(R_.iterations, old.iterations);
+  take(R_.queries, old.queries);
+  take(R_.recovery_order, old.recovery_order);
+  take(R_.openers, old.openers);
+  while (!old.centers.empty())
+    scratch_.center_nodes.push_back(old.centers.extract(old.centers.begin()));
+  while (!old.radii.empty())
+    scratch_.radius_nodes.push_back(old.radii.extract(old.radii.begin()));
+}
+
+namespace {
+
+// map[key] = value, in a node of `spare` when the key is new and a spare node is left (its
+// storage reused: a centre of the same dimension is copied without allocating).
+template <class Map>
+void put(Map& map, std::vector<typename Map::node_type>& spare, int key,
+         const typename Map::mapped_type& value) {
+  if (const auto at = map.find(key); at != map.end()) {
+    at->second = value;
+    return;
+  }
+  if (spare.empty()) {
+    map.emplace(key, value);
+    return;
+  }
+  typename Map::node_type node = std::move(spare.back());
+  spare.pop_back();
+  node.key() = key;
+  node.mapped() = value;
+  map.insert(std::move(node));
+}
+
+}  // namespace
+
+Iteration Run::fresh_iteration() {
+  Iteration it;
+  if (scratch_.iterations.empty()) return it;
+  Iteration& old = scratch_.iterations.back();
+  it.sample = std::move(old.sample);
+  it.assignment = std::move(old.assignment);
+  it.steps = std::move(old.steps);
+  it.members = std::move(old.members);
+  scratch_.iterations.pop_back();
+  it.sample.clear();
+  it.assignment.clear();
+  it.steps.clear();
+  it.members.clear();
+  return it;
+}
+
+SearchStep Run::fresh_step() {
+  SearchStep step;
+  if (scratch_.steps.empty()) return step;
+  SearchStep& old = scratch_.steps.back();
+  step.sample = std::move(old.sample);
+  step.sample_answers = std::move(old.sample_answers);
+  scratch_.steps.pop_back();
+  step.sample.clear();
+  step.sample_answers.clear();
+  return step;
 }
 
 // Lines 3-8. Returns false when every cluster-assignment query was not-sure (no p, S8).
@@ -168,7 +246,8 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
   }
   observer_.assigned(it);
   // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
-  std::vector<std::size_t> counts(known_.size(), 0);
+  std::vector<std::size_t>& counts = scratch_.counts;
+  counts.assign(known_.size(), 0);
   for (int t : it.assignment)
     for (std::size_t i = 0; i < known_.size(); ++i)
       if (t > 0 && known_[i] == t) ++counts[i];
@@ -277,8 +356,8 @@ void Run::assign_cluster(Iteration& it, DistanceOrder& order) {
   }
   if (!recovered_[static_cast<std::size_t>(p)]) R_.recovery_order.push_back(p);
   recovered_[static_cast<std::size_t>(p)] = 1;
-  R_.centers[p] = it.center;
-  R_.radii[p] = it.radius;
+  put(R_.centers, scratch_.center_nodes, p, it.center);
+  put(R_.radii, scratch_.radius_nodes, p, it.radius);
 }
 
 // Rules::overwrite: a known cluster none of whose rows carries its label any more is forgotten:
@@ -433,7 +512,7 @@ void Run::binary_search(Iteration& it, DistanceOrder& order, const std::vector<s
   std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(order.size()) - 1;
   it.steps.reserve(static_cast<std::size_t>(std::bit_width(order.size())));  // at most that many
   while (lo <= hi) {
-    SearchStep step;
+    SearchStep step = fresh_step();
     step.lo = lo;
     step.hi = hi;
     step.j = static_cast<std::size_t>(lo + (hi - lo) / 2);
@@ -539,6 +618,12 @@ Result run_ssac(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params&
                 RunObserver* observer) {
   RunObserver none;
   return detail::Run(X, oracle, chooser, params, observer ? *observer : none).run();
+}
+
+void run_ssac_into(Result& out, const Matrix& X, Oracle& oracle, Chooser& chooser,
+                   const Params& params) {
+  RunObserver none;
+  detail::Run(X, oracle, chooser, params, none).run_into(out);
 }
 
 Result run_ssac(const Matrix& X, Oracle& oracle, const Params& params, std::uint64_t seed,
