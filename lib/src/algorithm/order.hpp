@@ -68,8 +68,16 @@ class DistanceOrder {
   template <class F>
   void for_prefix(std::size_t j, F f) {
     settle_prefix(j);
+    const Key* const e = e_.data();
+    if (ranks_ || reversed_) {
+      for (std::size_t i = 0; i < j; ++i)
+        f(entry(e[i]));
+      return;
+    }
+    // S6's tie order, the runs' own: the row is the key's lower half. A separate loop, so that
+    // f's stores (which may alias the members) do not make every step reload them.
     for (std::size_t i = 0; i < j; ++i)
-      f(entry(e_[i]));
+      f(Entry{std::bit_cast<double>(bits(e[i])), static_cast<std::size_t>(e[i])});
   }
   // Comparisons of two entries made so far (Result::comparisons).
   std::uint64_t comparisons() const { return comparisons_; }

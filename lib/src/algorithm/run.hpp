@@ -113,13 +113,14 @@ class Run {
   // ScratchLoan (ssac.cpp), from one run to the next on the same thread, so that a run allocates
   // little beyond its Result.
   struct Scratch {
-    DistanceOrder order;              // line 10's order of S_i
-    std::vector<double> distances;    // d(x, mu'_p) for x in S_i, in the order of S_i
-    std::vector<char> in;             // line 13: in[x] when x is in C'_p
-    std::vector<std::size_t> rest;    // line 13: S_{i+1} being formed
-    std::vector<std::size_t> anchor;  // assign(): the anchor of each known cluster
-    std::vector<std::size_t> zp;      // line 8: Z_p
-    std::vector<std::size_t> counts;  // line 8: |Z_t| of each known cluster
+    DistanceOrder order;                 // line 10's order of S_i
+    std::vector<double> distances;       // d(x, mu'_p) for x in S_i, in the order of S_i
+    std::vector<char> in;                // line 13: in[x] when x is in C'_p
+    std::vector<std::size_t> rest;       // line 13: S_{i+1} being formed
+    std::vector<std::size_t> anchor;     // assign(): the anchor of each known cluster
+    std::vector<std::size_t> zp;         // line 8: Z_p
+    std::vector<std::size_t> counts;     // line 8: |Z_t| of each known cluster
+    std::vector<std::size_t> by_number;  // line 8: |Z_t| by cluster number t, 0 for not-sure
     // The records of Results handed back to run_into, for fresh_iteration() and fresh_step().
     std::vector<Iteration> iterations;
     std::vector<SearchStep> steps;

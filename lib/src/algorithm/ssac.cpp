@@ -245,12 +245,16 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
                          placed_, recovered_, R_.recovery_order, it});
   }
   observer_.assigned(it);
-  // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
-  std::vector<std::size_t>& counts = scratch_.counts;
-  counts.assign(known_.size(), 0);
+  // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t, counted by cluster
+  // number (1..k) first: every t of the assignment is known by now.
+  std::vector<std::size_t>& by_number = scratch_.by_number;
+  by_number.assign(static_cast<std::size_t>(P_.k) + 1, 0);
   for (int t : it.assignment)
-    for (std::size_t i = 0; i < known_.size(); ++i)
-      if (t > 0 && known_[i] == t) ++counts[i];
+    ++by_number[static_cast<std::size_t>(t)];
+  std::vector<std::size_t>& counts = scratch_.counts;
+  counts.resize(known_.size());
+  for (std::size_t i = 0; i < known_.size(); ++i)
+    counts[i] = by_number[static_cast<std::size_t>(known_[i])];
   const int chosen = choose_cluster(counts);
   if (chosen == 0) {
     it.outcome = Outcome::phase1_all_not_sure;
