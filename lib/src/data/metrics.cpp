@@ -132,9 +132,17 @@ Evaluation evaluate(const ClusterStats& st, const std::vector<int>& truth, const
   const std::size_t cells = (static_cast<std::size_t>(E) + 1) * W;
   std::vector<std::size_t>& tables = ws.tables;
   tables.assign(kTables * cells, 0);
-  for (std::size_t x = 0; x < n; ++x)
-    ++tables[(x % kTables) * cells + static_cast<std::size_t>(result.labels[x]) * W +
-             static_cast<std::size_t>(truth[x])];
+  const int* const label = result.labels.data();
+  const int* const true_label = truth.data();
+  const auto cell = [&](std::size_t x) {
+    return static_cast<std::size_t>(label[x]) * W + static_cast<std::size_t>(true_label[x]);
+  };
+  std::size_t x = 0;
+  for (; x + kTables <= n; x += kTables)  // point x in table x % kTables
+    for (std::size_t i = 0; i < kTables; ++i)
+      ++tables[i * cells + cell(x + i)];
+  for (; x < n; ++x)
+    ++tables[(x % kTables) * cells + cell(x)];
   for (std::size_t i = 1; i < kTables; ++i)
     for (std::size_t c = 0; c < cells; ++c)
       tables[c] += tables[i * cells + c];
