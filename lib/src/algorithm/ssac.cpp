@@ -431,13 +431,13 @@ int Run::assign(std::size_t x) {
   int first_yes = 0, unsure_t = 0;
   std::size_t no_count = 0, unsure_count = 0;
   for (std::size_t i = 0; i < known; ++i) {
+    // Tallied without a branch on the answer, which a weak oracle makes unpredictable.
     const Answer a = ask(x, anchor[i], 1, Purpose::assignment);
-    if (a == Answer::Yes && first_yes == 0) first_yes = known_[i];
-    if (a == Answer::No) ++no_count;
-    if (a == Answer::NotSure) {
-      ++unsure_count;
-      unsure_t = known_[i];
-    }
+    const int t = known_[i];
+    first_yes = a == Answer::Yes && first_yes == 0 ? t : first_yes;
+    no_count += a == Answer::No;
+    unsure_count += a == Answer::NotSure;
+    unsure_t = a == Answer::NotSure ? t : unsure_t;
   }
   // A yes gives the cluster (an oracle that never lies says yes to at most one anchor; for one
   // that does, the first yes counts, S2).
