@@ -235,11 +235,15 @@ DistanceOrder::Entry DistanceOrder::at(std::size_t j) {
   // partitioning the whole stretch, several times, around pivots that need not be near j.
   if (buckets_.empty() && hi - lo >= kBucketed) bucket(lo, hi);
   if (!buckets_.empty()) {
-    const auto b = std::upper_bound(buckets_.begin(), buckets_.end(), j);
-    if (b != buckets_.begin() && b != buckets_.end()) {
-      lo = std::max(lo, *(b - 1));
-      hi = std::min(hi, *b);
-    }
+    // j's bucket: the last b with buckets_[b] <= j (buckets_[0] = 0 <= j < buckets_.back()), by
+    // halving steps over the 2^width buckets with a select each, where std::upper_bound's
+    // branches went either way at random.
+    const std::size_t* const start = buckets_.data();
+    std::size_t b = 0;
+    for (std::size_t step = (buckets_.size() - 1) / 2; step > 0; step /= 2)
+      b = start[b + step] <= j ? b + step : b;
+    lo = std::max(lo, start[b]);
+    hi = std::min(hi, start[b + 1]);
   }
   if (hi - lo == 1) {
     settled_.insert(next, j);
