@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -20,7 +21,12 @@ class Run {
  public:
   Run(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
       RunObserver& observer)
-      : X_(X), oracle_(oracle), chooser_(chooser), P_(params), observer_(observer) {}
+      : X_(X),
+        oracle_(oracle),
+        chooser_(chooser),
+        P_(params),
+        observer_(observer),
+        observed_(typeid(observer) != typeid(RunObserver)) {}
   virtual ~Run() = default;
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
@@ -108,6 +114,9 @@ class Run {
   Chooser& chooser_;
   const Params& P_;
   RunObserver& observer_;
+  // Whether the observer is more than the base class, whose events do nothing: the events of
+  // every query and every draw (hundreds a run) are then not made at all.
+  const bool observed_;
   Result R_;
   // Working storage that no result depends on, kept from one iteration to the next and, through
   // ScratchLoan (ssac.cpp), from one run to the next on the same thread, so that a run allocates

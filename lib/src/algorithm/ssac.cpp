@@ -241,8 +241,9 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
       placed_[x] = t;
       on_placed(x, t);
     }
-    observer_.run_state({RunState::Stage::draw_assigned, iteration_, S_, R_.labels, known_, opener_,
-                         placed_, recovered_, R_.recovery_order, it});
+    if (observed_)
+      observer_.run_state({RunState::Stage::draw_assigned, iteration_, S_, R_.labels, known_,
+                           opener_, placed_, recovered_, R_.recovery_order, it});
   }
   observer_.assigned(it);
   // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t, counted by cluster
@@ -410,7 +411,7 @@ Answer Run::ask(std::size_t x, std::size_t y, int phase, Purpose purpose) {
   const Answer a = oracle_.query(x, y);
   R_.queries.push_back({iteration_, phase, purpose, x, y, a});
   (phase == 1 ? R_.queries_phase1 : R_.queries_phase2) += 1;
-  observer_.queried(R_.queries.back());
+  if (observed_) observer_.queried(R_.queries.back());
   return a;
 }
 
