@@ -147,6 +147,17 @@ Result Run::run_from(Result* reuse) {
   return std::move(R_);
 }
 
+namespace {
+
+// `to` takes the storage of `from`, emptied.
+template <class V>
+void take(V& to, V& from) {
+  to = std::move(from);
+  to.clear();
+}
+
+}  // namespace
+
 // run_into's Result, taken apart for its storage: its records go to the spares, its vectors to
 // R_, emptied (labels are overwritten in full below).
 void Run::recycle(Result& old) {
@@ -155,10 +166,6 @@ void Run::recycle(Result& old) {
       scratch_.steps.push_back(std::move(step));
     scratch_.iterations.push_back(std::move(it));
   }
-  const auto take = [](auto& to, auto& from) {
-    to = std::move(from);
-    to.clear();
-  };
   take(R_.labels, old.labels);
   take(R_.iterations, old.iterations);
   take(R_.queries, old.queries);
@@ -194,32 +201,35 @@ void put(Map& map, std::vector<typename Map::node_type>& spare, int key,
 
 }  // namespace
 
+namespace {
+
+// A default-constructed record whose vectors have taken (by take_vectors) the storage of the last
+// of `spares`, which is dropped.
+template <class Record, class F>
+Record fresh(std::vector<Record>& spares, F take_vectors) {
+  Record r;
+  if (spares.empty()) return r;
+  take_vectors(r, spares.back());
+  spares.pop_back();
+  return r;
+}
+
+}  // namespace
+
 Iteration Run::fresh_iteration() {
-  Iteration it;
-  if (scratch_.iterations.empty()) return it;
-  Iteration& old = scratch_.iterations.back();
-  it.sample = std::move(old.sample);
-  it.assignment = std::move(old.assignment);
-  it.steps = std::move(old.steps);
-  it.members = std::move(old.members);
-  scratch_.iterations.pop_back();
-  it.sample.clear();
-  it.assignment.clear();
-  it.steps.clear();
-  it.members.clear();
-  return it;
+  return fresh(scratch_.iterations, [](Iteration& it, Iteration& old) {
+    take(it.sample, old.sample);
+    take(it.assignment, old.assignment);
+    take(it.steps, old.steps);
+    take(it.members, old.members);
+  });
 }
 
 SearchStep Run::fresh_step() {
-  SearchStep step;
-  if (scratch_.steps.empty()) return step;
-  SearchStep& old = scratch_.steps.back();
-  step.sample = std::move(old.sample);
-  step.sample_answers = std::move(old.sample_answers);
-  scratch_.steps.pop_back();
-  step.sample.clear();
-  step.sample_answers.clear();
-  return step;
+  return fresh(scratch_.steps, [](SearchStep& step, SearchStep& old) {
+    take(step.sample, old.sample);
+    take(step.sample_answers, old.sample_answers);
+  });
 }
 
 // Lines 3-8. Returns false when every cluster-assignment query was not-sure (no p, S8).
