@@ -3,7 +3,8 @@
 // (docs/benchmarks.md, "The floor").
 //
 //   BM_Fit/<preset>       the rep's 15 (q, eta) fits of `ssac experiment` (run_cell: the streams,
-//                         run_ssac and the score) on accepted datasets of the preset, against
+//                         run_ssac_into and the score, each fit into the CellRun of the one
+//                         before, as run_rep runs them) on accepted datasets of the preset, against
 //                         their floor: per iteration (k of them) n distances in m dimensions to
 //                         the mean of ceil(k eta) uniform draws, one selection among them (by a
 //                         histogram of 256 buckets, then among the one bucket's distances), and
