@@ -3,7 +3,8 @@
 // (docs/benchmarks.md, "The floor").
 //
 //   BM_Fit/<preset>       the rep's 15 (q, eta) fits of `ssac experiment` (run_cell: the streams,
-//                         run_ssac and the score) on accepted datasets of the preset, against
+//                         run_ssac_into and the score, each fit into the CellRun of the one
+//                         before, as run_rep runs them) on accepted datasets of the preset, against
 //                         their floor: per iteration (k of them) n distances in m dimensions to
 //                         the mean of ceil(k eta) uniform draws, one selection among them (by a
 //                         histogram of 256 buckets, then among the one bucket's distances), and
@@ -130,12 +131,13 @@ void BM_Fit(benchmark::State& state, const std::string& preset) {
   std::vector<std::uint8_t> which;
   double real = 0.0, floor = 0.0, ratio = 0.0;
   std::size_t i = 0;
+  ssac::CellRun run;  // as run_rep runs the cells, each into the storage of the one before
   for (auto _ : state) {
     const std::size_t s = i % data.size();
     const std::uint64_t rseed = ssac::rep_seed(c.seed, s);
     const double t0 = cpu_now();
     for (const auto& cell : cells) {
-      const ssac::CellRun run = ssac::run_cell(c, cell, rseed, data[s].data, truth[s], nullptr);
+      ssac::run_cell(c, cell, rseed, data[s].data, truth[s], nullptr, run);
       benchmark::DoNotOptimize(run.evaluation.accuracy_pct);
     }
     const double t1 = cpu_now();

@@ -83,6 +83,11 @@ struct CellRun {
 };
 CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t rep_seed_value,
                  const Dataset& data, const ClusterStats& truth, Oracle* distance_oracle);
+// The same, written into `out` over what it held, whose storage it reuses (run_ssac_into): how a
+// rep runs its cells one after another.
+void run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t rep_seed_value,
+              const Dataset& data, const ClusterStats& truth, Oracle* distance_oracle,
+              CellRun& out);
 
 // Timings of rep r: data generation and fits (including their evaluation), in seconds.
 struct RepTiming {

@@ -88,6 +88,9 @@ class RandomWeakOracle : public Oracle {
   Answer query(std::size_t x, std::size_t y) override;
 
  private:
+  // OracleMemory::per_pair's answer: the pair's first, drawn once and remembered.
+  Answer remembered(std::size_t x, std::size_t y);
+
   std::vector<int> labels_;
   double q_;
   Rng rng_;

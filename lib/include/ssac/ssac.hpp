@@ -185,5 +185,11 @@ Result run_ssac(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params&
 // The same with the reference's own choices: UniformChooser(Rng::stream(seed, {kStreamAlgorithm})).
 Result run_ssac(const Matrix& X, Oracle& oracle, const Params& params, std::uint64_t seed,
                 RunObserver* observer = nullptr);
+// run_ssac(X, oracle, chooser, params)'s Result, written into `out` over what it held: the storage
+// of out's vectors and of its records' vectors is reused, so that a caller running many fits in
+// turn on a thread (the experiment's cells) allocates little per fit. No observer: a run that is
+// watched is not one of many fits.
+void run_ssac_into(Result& out, const Matrix& X, Oracle& oracle, Chooser& chooser,
+                   const Params& params);
 
 }  // namespace ssac

@@ -31,16 +31,29 @@ void DistanceOrder::assign(const double* d, const std::size_t* rows, std::size_t
   reversed_ = ties == TieOrder::by_row_reversed;
   ranks_ = ranks;
   e_.resize(count);
-  // The least and greatest distance bits, for bucket(), taken while the keys are made.
-  std::uint64_t least = ~std::uint64_t{0}, most = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    const Key k = key({d[i], rows[i]});
-    e_[i] = k;
-    least = std::min(least, bits(k));
-    most = std::max(most, bits(k));
+  Key* const e = e_.data();
+  // The least and greatest distance bits, for bucket(), taken while the keys are made: two of
+  // each over alternate entries, so that each step's compare and select need not wait for the
+  // last one's.
+  std::uint64_t least[2] = {~std::uint64_t{0}, ~std::uint64_t{0}}, most[2] = {0, 0};
+  std::size_t i = 0;
+  if (!ranks && !reversed_) {  // S6's ties, the runs' own: key() with the row as it is
+    for (; i + 2 <= count; i += 2)
+      for (std::size_t l = 0; l < 2; ++l) {
+        const auto b = std::bit_cast<std::uint64_t>(d[i + l] + 0.0);  // as key() makes -0 +0
+        e[i + l] = (static_cast<Key>(b) << 64) | static_cast<std::uint64_t>(rows[i + l]);
+        least[l] = std::min(least[l], b);
+        most[l] = std::max(most[l], b);
+      }
   }
-  least_ = least;
-  most_ = most;
+  for (; i < count; ++i) {
+    const Key k = key({d[i], rows[i]});
+    e[i] = k;
+    least[0] = std::min(least[0], bits(k));
+    most[0] = std::max(most[0], bits(k));
+  }
+  least_ = std::min(least[0], least[1]);
+  most_ = std::max(most[0], most[1]);
   settled_.clear();
   buckets_.clear();
   comparisons_ = 0;
@@ -222,11 +235,15 @@ DistanceOrder::Entry DistanceOrder::at(std::size_t j) {
   // partitioning the whole stretch, several times, around pivots that need not be near j.
   if (buckets_.empty() && hi - lo >= kBucketed) bucket(lo, hi);
   if (!buckets_.empty()) {
-    const auto b = std::upper_bound(buckets_.begin(), buckets_.end(), j);
-    if (b != buckets_.begin() && b != buckets_.end()) {
-      lo = std::max(lo, *(b - 1));
-      hi = std::min(hi, *b);
-    }
+    // j's bucket: the last b with buckets_[b] <= j (buckets_[0] = 0 <= j < buckets_.back()), by
+    // halving steps over the 2^width buckets with a select each, where std::upper_bound's
+    // branches went either way at random.
+    const std::size_t* const start = buckets_.data();
+    std::size_t b = 0;
+    for (std::size_t step = (buckets_.size() - 1) / 2; step > 0; step /= 2)
+      b = start[b + step] <= j ? b + step : b;
+    lo = std::max(lo, start[b]);
+    hi = std::min(hi, start[b + 1]);
   }
   if (hi - lo == 1) {
     settled_.insert(next, j);

@@ -24,10 +24,35 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <utility>
 #include <vector>
 
 namespace ssac::detail {
+
+// An allocator whose vectors leave new elements uninitialised on resize(): for working storage
+// that is written in full before it is read and grows again at every run (a run's S_1 is longer
+// than the last run's S_k), where the vector would otherwise zero the new part first.
+template <class T>
+struct UninitAllocator : std::allocator<T> {
+  using value_type = T;
+  UninitAllocator() = default;
+  template <class U>
+  UninitAllocator(const UninitAllocator<U>&) noexcept {}
+  template <class U>
+  struct rebind {
+    using other = UninitAllocator<U>;
+  };
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
 
 enum class OrderMethod { sort, select };
 
@@ -68,8 +93,16 @@ class DistanceOrder {
   template <class F>
   void for_prefix(std::size_t j, F f) {
     settle_prefix(j);
+    const Key* const e = e_.data();
+    if (ranks_ || reversed_) {
+      for (std::size_t i = 0; i < j; ++i)
+        f(entry(e[i]));
+      return;
+    }
+    // S6's tie order, the runs' own: the row is the key's lower half. A separate loop, so that
+    // f's stores (which may alias the members) do not make every step reload them.
     for (std::size_t i = 0; i < j; ++i)
-      f(entry(e_[i]));
+      f(Entry{std::bit_cast<double>(bits(e[i])), static_cast<std::size_t>(e[i])});
   }
   // Comparisons of two entries made so far (Result::comparisons).
   std::uint64_t comparisons() const { return comparisons_; }
@@ -95,7 +128,7 @@ class DistanceOrder {
   // sort of the bucket numbers), recording where each bucket begins in buckets_.
   void bucket(std::size_t lo, std::size_t hi);
 
-  std::vector<Key> e_;
+  std::vector<Key, UninitAllocator<Key>> e_;
   OrderMethod method_ = OrderMethod::select;
   bool reversed_ = false;
   const TieRanks* ranks_ = nullptr;
@@ -103,7 +136,8 @@ class DistanceOrder {
   // (or an end) lie exactly the entries whose positions lie there, in no particular order.
   std::vector<std::size_t> settled_;
   std::vector<std::size_t> pivots_;
-  std::vector<Key> buffer_;  // select_in's partitions and bucket() write here first
+  std::vector<Key, UninitAllocator<Key>>
+      buffer_;  // select_in's partitions and bucket() write here first
   // Under `select`, after bucket(): increasing positions b_0 <= b_1 <= ... such that positions
   // [b_i, b_i+1) hold exactly the entries of those positions (a bucket of distances), in no
   // particular order; empty before. cursor_ is bucket()'s working copy.

@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -19,12 +21,19 @@ class Run {
  public:
   Run(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params& params,
       RunObserver& observer)
-      : X_(X), oracle_(oracle), chooser_(chooser), P_(params), observer_(observer) {}
+      : X_(X),
+        oracle_(oracle),
+        chooser_(chooser),
+        P_(params),
+        observer_(observer),
+        observed_(typeid(observer) != typeid(RunObserver)) {}
   virtual ~Run() = default;
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
 
-  Result run();
+  Result run() { return run_from(nullptr); }
+  // The same run, written into `out` over what it held, whose storage it reuses (run_ssac_into).
+  void run_into(Result& out) { out = run_from(&out); }
   // How Phase 2 finds positions of its order (algorithm/order.hpp): by selection unless a test
   // asks for the sorting reference.
   void set_order_method(OrderMethod m) { order_method_ = m; }
@@ -71,6 +80,13 @@ class Run {
   DistanceOrder& order_by_distance(const Vector& center);
   void assign_cluster(Iteration& it, DistanceOrder& order);
   void finish();
+  // run() and run_into(): `reuse`, when given, is taken apart by recycle() for its storage.
+  Result run_from(Result* reuse);
+  void recycle(Result& old);
+  // Records whose vectors hold the storage of an earlier run's (run_into), emptied and otherwise
+  // as default-constructed: a run's records are exactly those of a fresh run.
+  Iteration fresh_iteration();
+  SearchStep fresh_step();
 
   // Definition 4 and the appendix's paragraph on the cluster-assignment query.
   int assign(std::size_t x);
@@ -98,28 +114,48 @@ class Run {
   Chooser& chooser_;
   const Params& P_;
   RunObserver& observer_;
+  // Whether the observer is more than the base class, whose events do nothing: the events of
+  // every query and every draw (hundreds a run) are then not made at all.
+  const bool observed_;
   Result R_;
-  std::vector<std::size_t> S_;  // S_i, in increasing row order
-  std::vector<char> recovered_;
-  std::vector<int> known_;           // known clusters, in the order their queries are asked
-  std::vector<std::size_t> opener_;  // opener_[t]: the row that opened cluster t
-  std::vector<int> placed_;          // placed_[x]: the cluster a Phase-1 query last placed x in
+  // Working storage that no result depends on, kept from one iteration to the next and, through
+  // ScratchLoan (ssac.cpp), from one run to the next on the same thread, so that a run allocates
+  // little beyond its Result.
+  struct Scratch {
+    DistanceOrder order;                 // line 10's order of S_i
+    std::vector<double> distances;       // d(x, mu'_p) for x in S_i, in the order of S_i
+    std::vector<char> in;                // line 13: in[x] when x is in C'_p
+    std::vector<std::size_t> rest;       // line 13: S_{i+1} being formed
+    std::vector<std::size_t> anchor;     // assign(): the anchor of each known cluster
+    std::vector<std::size_t> zp;         // line 8: Z_p
+    std::vector<std::size_t> counts;     // line 8: |Z_t| of each known cluster
+    std::vector<std::size_t> by_number;  // line 8: |Z_t| by cluster number t, 0 for not-sure
+    // The records of Results handed back to run_into, for fresh_iteration() and fresh_step().
+    std::vector<Iteration> iterations;
+    std::vector<SearchStep> steps;
+    // The nodes of those Results' maps of centres and radii, for assign_cluster to reuse.
+    std::vector<std::map<int, Vector>::node_type> center_nodes;
+    std::vector<std::map<int, double>::node_type> radius_nodes;
+    // The run's state below, held here for its storage only: run() sets each before reading it.
+    std::vector<std::size_t> S;
+    std::vector<char> recovered;
+    std::vector<int> known;
+    std::vector<std::size_t> opener;
+    std::vector<int> placed;
+  };
+  Scratch scratch_;
+  std::vector<std::size_t>& S_ = scratch_.S;  // S_i, in increasing row order
+  std::vector<char>& recovered_ = scratch_.recovered;
+  std::vector<int>& known_ =
+      scratch_.known;  // known clusters, in the order their queries are asked
+  std::vector<std::size_t>& opener_ = scratch_.opener;  // opener_[t]: the row that opened cluster t
+  // placed_[x]: the cluster a Phase-1 query last placed x in
+  std::vector<int>& placed_ = scratch_.placed;
   int iteration_ = 0;
   OrderMethod order_method_ = OrderMethod::select;
   TieOrder tie_order_ = TieOrder::by_row;
   TieHook tie_hook_;
   std::vector<std::size_t> anchor_pool_;  // anchor_pool's result
-  // Working storage that no result depends on, kept from one iteration to the next and, through
-  // ScratchLoan (ssac.cpp), from one run to the next on the same thread, so that a run allocates
-  // little beyond its Result.
-  struct Scratch {
-    DistanceOrder order;              // line 10's order of S_i
-    std::vector<double> distances;    // d(x, mu'_p) for x in S_i, in the order of S_i
-    std::vector<char> in;             // line 13: in[x] when x is in C'_p
-    std::vector<std::size_t> rest;    // line 13: S_{i+1} being formed
-    std::vector<std::size_t> anchor;  // assign(): the anchor of each known cluster
-  };
-  Scratch scratch_;
 };
 
 }  // namespace ssac::detail

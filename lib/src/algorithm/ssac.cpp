@@ -102,10 +102,11 @@ class ScratchLoan {
 // ---------------------------------------------------------------------------------------------
 // Algorithm 1.
 
-Result Run::run() {
+Result Run::run_from(Result* reuse) {
   const std::size_t n = static_cast<std::size_t>(X_.rows());
   P_.check(n);
   const ScratchLoan loan(scratch_);
+  if (reuse) recycle(*reuse);
   {
     // At most k iterations of r draws asking up to k anchors each, then bit_width(n) probes of at
     // most beta queries each: reserved at once rather than grown by copying.
@@ -119,10 +120,11 @@ Result Run::run() {
   recovered_.assign(static_cast<std::size_t>(P_.k) + 1, 0);
   opener_.assign(static_cast<std::size_t>(P_.k) + 1, n);
   placed_.assign(n, 0);
+  known_.clear();
 
   for (int i = 1; i <= P_.k; ++i) {  // line 2
     iteration_ = i;
-    Iteration it;
+    Iteration it = fresh_iteration();
     it.index = i;
     it.remaining = S_.size();
     observer_.iteration_started(it);
@@ -132,7 +134,8 @@ Result Run::run() {
       R_.iterations.push_back(std::move(it));
       break;
     }
-    std::vector<std::size_t> zp;
+    std::vector<std::size_t>& zp = scratch_.zp;
+    zp.clear();
     if (phase1(it, zp)) phase2(it, zp);
     observer_.iteration_ended(it);
     R_.iterations.push_back(std::move(it));
@@ -142,6 +145,91 @@ Result Run::run() {
   finish();
   observer_.finished(R_);
   return std::move(R_);
+}
+
+namespace {
+
+// `to` takes the storage of `from`, emptied.
+template <class V>
+void take(V& to, V& from) {
+  to = std::move(from);
+  to.clear();
+}
+
+}  // namespace
+
+// run_into's Result, taken apart for its storage: its records go to the spares, its vectors to
+// R_, emptied (labels are overwritten in full below).
+void Run::recycle(Result& old) {
+  for (Iteration& it : old.iterations) {
+    for (SearchStep& step : it.steps)
+      scratch_.steps.push_back(std::move(step));
+    scratch_.iterations.push_back(std::move(it));
+  }
+  take(R_.labels, old.labels);
+  take(R_.iterations, old.iterations);
+  take(R_.queries, old.queries);
+  take(R_.recovery_order, old.recovery_order);
+  take(R_.openers, old.openers);
+  while (!old.centers.empty())
+    scratch_.center_nodes.push_back(old.centers.extract(old.centers.begin()));
+  while (!old.radii.empty())
+    scratch_.radius_nodes.push_back(old.radii.extract(old.radii.begin()));
+}
+
+namespace {
+
+// map[key] = value, in a node of `spare` when the key is new and a spare node is left (its
+// storage reused: a centre of the same dimension is copied without allocating).
+template <class Map>
+void put(Map& map, std::vector<typename Map::node_type>& spare, int key,
+         const typename Map::mapped_type& value) {
+  if (const auto at = map.find(key); at != map.end()) {
+    at->second = value;
+    return;
+  }
+  if (spare.empty()) {
+    map.emplace(key, value);
+    return;
+  }
+  typename Map::node_type node = std::move(spare.back());
+  spare.pop_back();
+  node.key() = key;
+  node.mapped() = value;
+  map.insert(std::move(node));
+}
+
+}  // namespace
+
+namespace {
+
+// A default-constructed record whose vectors have taken (by take_vectors) the storage of the last
+// of `spares`, which is dropped.
+template <class Record, class F>
+Record fresh(std::vector<Record>& spares, F take_vectors) {
+  Record r;
+  if (spares.empty()) return r;
+  take_vectors(r, spares.back());
+  spares.pop_back();
+  return r;
+}
+
+}  // namespace
+
+Iteration Run::fresh_iteration() {
+  return fresh(scratch_.iterations, [](Iteration& it, Iteration& old) {
+    take(it.sample, old.sample);
+    take(it.assignment, old.assignment);
+    take(it.steps, old.steps);
+    take(it.members, old.members);
+  });
+}
+
+SearchStep Run::fresh_step() {
+  return fresh(scratch_.steps, [](SearchStep& step, SearchStep& old) {
+    take(step.sample, old.sample);
+    take(step.sample_answers, old.sample_answers);
+  });
 }
 
 // Lines 3-8. Returns false when every cluster-assignment query was not-sure (no p, S8).
@@ -163,15 +251,21 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
       placed_[x] = t;
       on_placed(x, t);
     }
-    observer_.run_state({RunState::Stage::draw_assigned, iteration_, S_, R_.labels, known_, opener_,
-                         placed_, recovered_, R_.recovery_order, it});
+    if (observed_)
+      observer_.run_state({RunState::Stage::draw_assigned, iteration_, S_, R_.labels, known_,
+                           opener_, placed_, recovered_, R_.recovery_order, it});
   }
   observer_.assigned(it);
-  // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t.
-  std::vector<std::size_t> counts(known_.size(), 0);
+  // Line 8: p and mu'_p; counts[i] = |Z_t| for the i-th known cluster t, counted by cluster
+  // number (1..k) first: every t of the assignment is known by now.
+  std::vector<std::size_t>& by_number = scratch_.by_number;
+  by_number.assign(static_cast<std::size_t>(P_.k) + 1, 0);
   for (int t : it.assignment)
-    for (std::size_t i = 0; i < known_.size(); ++i)
-      if (t > 0 && known_[i] == t) ++counts[i];
+    ++by_number[static_cast<std::size_t>(t)];
+  std::vector<std::size_t>& counts = scratch_.counts;
+  counts.resize(known_.size());
+  for (std::size_t i = 0; i < known_.size(); ++i)
+    counts[i] = by_number[static_cast<std::size_t>(known_[i])];
   const int chosen = choose_cluster(counts);
   if (chosen == 0) {
     it.outcome = Outcome::phase1_all_not_sure;
@@ -277,8 +371,8 @@ void Run::assign_cluster(Iteration& it, DistanceOrder& order) {
   }
   if (!recovered_[static_cast<std::size_t>(p)]) R_.recovery_order.push_back(p);
   recovered_[static_cast<std::size_t>(p)] = 1;
-  R_.centers[p] = it.center;
-  R_.radii[p] = it.radius;
+  put(R_.centers, scratch_.center_nodes, p, it.center);
+  put(R_.radii, scratch_.radius_nodes, p, it.radius);
 }
 
 // Rules::overwrite: a known cluster none of whose rows carries its label any more is forgotten:
@@ -327,7 +421,7 @@ Answer Run::ask(std::size_t x, std::size_t y, int phase, Purpose purpose) {
   const Answer a = oracle_.query(x, y);
   R_.queries.push_back({iteration_, phase, purpose, x, y, a});
   (phase == 1 ? R_.queries_phase1 : R_.queries_phase2) += 1;
-  observer_.queried(R_.queries.back());
+  if (observed_) observer_.queried(R_.queries.back());
   return a;
 }
 
@@ -348,13 +442,13 @@ int Run::assign(std::size_t x) {
   int first_yes = 0, unsure_t = 0;
   std::size_t no_count = 0, unsure_count = 0;
   for (std::size_t i = 0; i < known; ++i) {
+    // Tallied without a branch on the answer, which a weak oracle makes unpredictable.
     const Answer a = ask(x, anchor[i], 1, Purpose::assignment);
-    if (a == Answer::Yes && first_yes == 0) first_yes = known_[i];
-    if (a == Answer::No) ++no_count;
-    if (a == Answer::NotSure) {
-      ++unsure_count;
-      unsure_t = known_[i];
-    }
+    const int t = known_[i];
+    first_yes = a == Answer::Yes && first_yes == 0 ? t : first_yes;
+    no_count += a == Answer::No;
+    unsure_count += a == Answer::NotSure;
+    unsure_t = a == Answer::NotSure ? t : unsure_t;
   }
   // A yes gives the cluster (an oracle that never lies says yes to at most one anchor; for one
   // that does, the first yes counts, S2).
@@ -433,7 +527,7 @@ void Run::binary_search(Iteration& it, DistanceOrder& order, const std::vector<s
   std::ptrdiff_t lo = 0, hi = static_cast<std::ptrdiff_t>(order.size()) - 1;
   it.steps.reserve(static_cast<std::size_t>(std::bit_width(order.size())));  // at most that many
   while (lo <= hi) {
-    SearchStep step;
+    SearchStep step = fresh_step();
     step.lo = lo;
     step.hi = hi;
     step.j = static_cast<std::size_t>(lo + (hi - lo) / 2);
@@ -539,6 +633,12 @@ Result run_ssac(const Matrix& X, Oracle& oracle, Chooser& chooser, const Params&
                 RunObserver* observer) {
   RunObserver none;
   return detail::Run(X, oracle, chooser, params, observer ? *observer : none).run();
+}
+
+void run_ssac_into(Result& out, const Matrix& X, Oracle& oracle, Chooser& chooser,
+                   const Params& params) {
+  RunObserver none;
+  detail::Run(X, oracle, chooser, params, none).run_into(out);
 }
 
 Result run_ssac(const Matrix& X, Oracle& oracle, const Params& params, std::uint64_t seed,

@@ -43,6 +43,14 @@ static Rng cell_stream(std::uint64_t rseed, std::uint64_t purpose, const CellSpe
 
 CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t rseed,
                  const Dataset& data, const ClusterStats& truth, Oracle* distance_oracle) {
+  CellRun out;
+  run_cell(c, cell, rseed, data, truth, distance_oracle, out);
+  return out;
+}
+
+void run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t rseed,
+              const Dataset& data, const ClusterStats& truth, Oracle* distance_oracle,
+              CellRun& out) {
   Params P;
   P.k = c.gen.k;
   P.eta = cell.eta;
@@ -65,10 +73,8 @@ CellRun run_cell(const ExperimentConfig& c, const CellSpec& cell, std::uint64_t 
   if (base == nullptr) throw ParameterError("run_cell: a distance-weak cell needs its oracle");
   AskedOracle oracle(*base, cell.original, cell_stream(rseed, kStreamCoinFlip, cell));
   UniformChooser chooser(cell_stream(rseed, kStreamAlgorithm, cell));
-  CellRun out;
-  out.result = run_ssac(data.points, oracle.get(), chooser, P);
+  run_ssac_into(out.result, data.points, oracle.get(), chooser, P);
   out.evaluation = evaluate(truth, data.labels, out.result);
-  return out;
 }
 
 static CellTotals totals_of(const CellRun& run, const Dataset& data) {
@@ -155,8 +161,11 @@ RepResult run_rep(const ExperimentConfig& c, const std::vector<CellSpec>& cells,
   }
   DistanceOracles oracles(g.data);
   const ClusterStats truth = cluster_stats(g.data.points, g.data.labels);
+  // The cells run one after another, each into the storage of the one before, on this thread's
+  // reps one after another: a fit allocates little beyond what its Result outgrows.
+  thread_local CellRun run;
   for (const CellSpec& s : cells) {
-    const CellRun run = run_cell(c, s, rseed, g.data, truth, oracles.get(s));
+    run_cell(c, s, rseed, g.data, truth, oracles.get(s), run);
     out.cells.push_back(totals_of(run, g.data));
     if (scatter && s.oracle.kind == cells.front().oracle.kind &&
         s.original == cells.front().original) {

@@ -57,16 +57,21 @@ RandomWeakOracle::RandomWeakOracle(std::vector<int> labels, double q, Rng rng, O
 }
 
 Answer RandomWeakOracle::query(std::size_t x, std::size_t y) {
-  if (memory_ == OracleMemory::per_pair) {
-    const auto key = std::make_pair(std::min(x, y), std::max(x, y));
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    const Answer a = rng_.bernoulli(q_) ? truth(labels_, x, y) : Answer::NotSure;
-    memo_.emplace(key, a);
-    return a;
-  }
-  // Definition 5: not-sure with probability 1 - q, drawn for every query.
-  if (!rng_.bernoulli(q_)) return Answer::NotSure;
-  return truth(labels_, x, y);
+  if (memory_ == OracleMemory::per_pair) return remembered(x, y);
+  // Definition 5: not-sure with probability 1 - q, drawn for every query. Both answers are
+  // formed and one taken, without a branch on the draw (mispredicted as often as not for q
+  // inside (0, 1)); the draw comes first, as the truth draws nothing.
+  const bool sure = rng_.bernoulli(q_);
+  const Answer told = truth(labels_, x, y);
+  return sure ? told : Answer::NotSure;
+}
+
+Answer RandomWeakOracle::remembered(std::size_t x, std::size_t y) {
+  const auto key = std::make_pair(std::min(x, y), std::max(x, y));
+  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+  const Answer a = rng_.bernoulli(q_) ? truth(labels_, x, y) : Answer::NotSure;
+  memo_.emplace(key, a);
+  return a;
 }
 
 CorrelatedWeakOracle::CorrelatedWeakOracle(const Matrix& X, std::vector<int> labels, double q,
