@@ -188,7 +188,9 @@ inline double squared(const double* a, const double* b, std::size_t m) {
 // of X. Each squared distance is summed coordinate by coordinate in index order, as squared()
 // sums it, but eight rows at a time in eight separate sums: the additions of one sum depend on
 // each other, those of different rows do not, so the eight overlap instead of waiting in turn.
-// min and max are exact and do not depend on the order they are taken in.
+// Each of the eight rows keeps its own running extreme too, merged at the end: one running
+// extreme for all waited on each of its eight comparisons in turn. min and max are exact and do
+// not depend on the order they are taken in (no distance is NaN: every coordinate is finite).
 enum class Take { min, max };
 template <Take take>
 double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, const double* mu,
@@ -198,8 +200,10 @@ double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, con
   auto pick = [](double a, double b) {
     return take == Take::min ? std::min(a, b) : std::max(a, b);
   };
-  double best = init;
   constexpr std::size_t kLanes = 8;
+  double best[kLanes];
+  for (double& b : best)
+    b = init;
   std::size_t r = first;
   for (; r + kLanes <= last; r += kLanes) {
     double acc[kLanes] = {};
@@ -210,11 +214,13 @@ double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, con
         acc[b] += d * d;
       }
     for (std::size_t b = 0; b < kLanes; ++b)
-      best = pick(best, acc[b]);
+      best[b] = pick(best[b], acc[b]);
   }
   for (; r < last; ++r)
-    best = pick(best, squared(base + r * m, mu, m));
-  return best;
+    best[0] = pick(best[0], squared(base + r * m, mu, m));
+  for (std::size_t b = 1; b < kLanes; ++b)
+    best[0] = pick(best[0], best[b]);
+  return best[0];
 }
 
 // One draw with the window test folded into the drawing, so that a draw whose gamma is already
@@ -339,9 +345,20 @@ class Drawer {
     const double* center = centers_.row(static_cast<Eigen::Index>(i)).data();
     double* x = X_.row(static_cast<Eigen::Index>(row)).data();
     const double* z = noise_.data();
-    for (std::size_t b = 0; b < rows; ++b, x += mm, z += mm)
-      for (std::size_t c = 0; c < mm; ++c)
-        x[c] = center[c] + sigma * z[c];
+    if (mm == 2) {
+      // The plane (the presets but one): a row's two coordinates in one pass, the center in
+      // locals, which the compiler does as one packed multiply and add per row (the same IEEE
+      // operations on each coordinate, so the same values) instead of a loop of two per row.
+      const double c0 = center[0], c1 = center[1];
+      for (std::size_t b = 0; b < rows; ++b) {
+        x[2 * b] = c0 + sigma * z[2 * b];
+        x[2 * b + 1] = c1 + sigma * z[2 * b + 1];
+      }
+    } else {
+      for (std::size_t b = 0; b < rows; ++b, x += mm, z += mm)
+        for (std::size_t c = 0; c < mm; ++c)
+          x[c] = center[c] + sigma * z[c];
+    }
     add_rows(i, row, rows);
     points_ += rows;
   }
