@@ -205,6 +205,21 @@ double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, con
   for (double& b : best)
     b = init;
   std::size_t r = first;
+  if (m == 2) {
+    // The plane: each row's sum written out ((0 + d0^2) + d1^2 = d0^2 + d1^2 exactly) with the
+    // center in locals, so that the compiler subtracts and squares both coordinates of a row in one
+    // packed operation each, where the loop over a run-time count of coordinates took one at a
+    // time.
+    const double mu0 = mu[0], mu1 = mu[1];
+    for (; r + kLanes <= last; r += kLanes) {
+      const double* x = base + 2 * r;
+      for (std::size_t b = 0; b < kLanes; ++b) {
+        const double d0 = x[2 * b] - mu0;
+        const double d1 = x[2 * b + 1] - mu1;
+        best[b] = pick(best[b], d0 * d0 + d1 * d1);
+      }
+    }
+  }
   for (; r + kLanes <= last; r += kLanes) {
     double acc[kLanes] = {};
     const double* x = base + r * m;
