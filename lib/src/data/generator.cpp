@@ -171,6 +171,30 @@ bool quadrant_certificate(const double* P, std::size_t count, const double* y, d
   return false;
 }
 
+// The triangle inequality, with room for rounding. Let mu_i, mu_t be two points (computed means),
+// r_t the computed radius of cluster t about mu_t (fl(sqrt) of the largest computed squared
+// distance) and r_i > 0 that of cluster i. A squared distance over m <= 1e5 coordinates is
+// computed within a factor 1 +- (m + 2) u / (1 - (m + 2) u) < 1 + 2^-36 of the exact one (u =
+// 2^-53; the differences' and squares' roundings, then a recursive sum of nonnegative terms), and
+// its square root within 1 +- eta, eta = 2^-30, with ample room. So the exact radius R_t <= r_t
+// (1 + 2 eta) and the exact distance D = |mu_i - mu_t| >= D~ (1 - eta), and every y of cluster t
+// has |y - mu_i| >= D - R_t >= L = D~ (1 - eta) - r_t (1 + 2 eta). Its computed distance to mu_i is
+// then at least L (1 - eta), and the computed ratio fl(that / r_i) at least L (1 - eta) (1 - u) /
+// r_i. The test below rounds each of its few operations, against that bound, by at most a few u,
+// which the factors 1 -+ 4 eta more than cover: when it holds, cluster i's computed ratio with
+// any point of cluster t as its nearest outsider exceeds gamma.
+bool outsiders_beyond(const double* mu_i, const double* mu_t, std::size_t m, double r_t, double r_i,
+                      double gamma) {
+  constexpr double eta = 0x1p-30;
+  double d2 = 0.0;
+  for (std::size_t c = 0; c < m; ++c) {
+    const double d = mu_i[c] - mu_t[c];
+    d2 += d * d;
+  }
+  const double lower = std::sqrt(d2) * (1.0 - 4.0 * eta) - r_t * (1.0 + 4.0 * eta);
+  return std::isfinite(lower) && lower * (1.0 - 4.0 * eta) > gamma * r_i * (1.0 + 4.0 * eta);
+}
+
 namespace {
 
 // d(a, b)^2 summed coordinate by coordinate in index order: squared_distance (ssac/data.hpp)
@@ -263,7 +287,10 @@ double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, con
 //   arrive, so testing it after each block of points rejects exactly the draws that testing it
 //   after each point rejects;
 // - when every cluster is complete, out_i is the exact minimum over all outsiders, and gamma is
-//   formed exactly as cluster_stats forms it.
+//   formed exactly as cluster_stats forms it;
+// - when the last cluster completes, every other cluster's ratio is already final; if each exceeds
+//   gamma_max and outsiders_beyond shows that the last one's will too, gamma > gamma_max and the
+//   draw would be rejected anyway: its pass over the last cluster's outsiders is skipped.
 // Too large a gamma cannot be known before the last point: a ratio only ever decreases as
 // outsiders arrive.
 class Drawer {
@@ -284,7 +311,8 @@ class Drawer {
   }
 
   // Draws draw `d`; returns its gamma if it completed, or a value <= gamma_min once the draw is
-  // known to be rejected (then X_ holds a partial draw).
+  // known to be rejected (then X_ holds a partial draw), or +inf when its last cluster's bound
+  // shows gamma > gamma_max (ratios_exceed_window).
   double draw(std::uint64_t d) {
     Rng rng = Rng::stream(p_.seed, {kStreamGenerator, d});
     const Eigen::Index m = X_.cols();
@@ -328,6 +356,10 @@ class Drawer {
       means_[i] = mean_of_block(i);
       const double* mu = means_[i].data();
       radius_[i] = std::sqrt(extreme_squared<Take::max>(X_, first, row, mu, 0.0));
+      // The last cluster to complete: every other cluster's ratio is final, and if they and a
+      // lower bound on this one's all exceed gamma_max, so does gamma: rejected without the pass
+      // over this cluster's outsiders.
+      if (i == order_.back() && ratios_exceed_window(i)) return inf;
       // Every point drawn so far in another cluster is an outsider of cluster i.
       double o2 = inf;
       for (std::size_t t = 0; t < k_; ++t)
@@ -341,6 +373,22 @@ class Drawer {
     for (std::size_t i = 0; i < k_; ++i)
       gamma = std::min(gamma, cluster_ratio(radius_[i], outsider_[i]));
     return gamma;
+  }
+
+  // Called when cluster i, the last, is complete (means_ and radius_ hold every cluster's, and
+  // outsider_ every other cluster's final nearest outsider): true when gamma > gamma_max is
+  // certain. Cluster j != i: its ratio as the end computes it. Cluster i: outsiders_beyond for
+  // each other cluster.
+  bool ratios_exceed_window(std::size_t i) const {
+    const double gamma_max = p_.gamma_max;
+    if (!(gamma_max < std::numeric_limits<double>::infinity()) || !(radius_[i] > 0.0)) return false;
+    const auto m = static_cast<std::size_t>(X_.cols());
+    for (std::size_t t = 0; t < k_; ++t)
+      if (t != i && (!(cluster_ratio(radius_[t], outsider_[t]) > gamma_max) ||
+                     !outsiders_beyond(means_[i].data(), means_[t].data(), m, radius_[t],
+                                       radius_[i], gamma_max)))
+        return false;
+    return true;
   }
 
   // Rows [row, row + rows) of cluster i: Gaussians from the cluster's stream (versions 3, 4) or the
