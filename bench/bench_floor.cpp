@@ -359,9 +359,21 @@ void BM_GenerateDrawn(benchmark::State& state, const std::string& preset) {
           noise.gaussians_ziggurat(X.data() + row * m, size * m);
         else
           noise.gaussians(X.data() + row * m, size * m);
-        for (std::size_t r = row; r < row + size; ++r)
-          for (std::size_t t = 0; t < m; ++t)
-            X[r * m + t] = centers[i * m + t] + g.sigma * X[r * m + t];
+        if (m == 2) {
+          // The plane as the generator writes it (its draw_rows): the center and sigma in locals,
+          // a row's two coordinates in one packed multiply and add, where the loop below took
+          // some 2 % more of paper-main's floor.
+          const double sigma = g.sigma, c0 = centers[2 * i], c1 = centers[2 * i + 1];
+          double* x = X.data() + row * 2;
+          for (std::size_t r = 0; r < size; ++r) {
+            x[2 * r] = c0 + sigma * x[2 * r];
+            x[2 * r + 1] = c1 + sigma * x[2 * r + 1];
+          }
+        } else {
+          for (std::size_t r = row; r < row + size; ++r)
+            for (std::size_t t = 0; t < m; ++t)
+              X[r * m + t] = centers[i * m + t] + g.sigma * X[r * m + t];
+        }
         row += size;
       }
       sink += X[0];

@@ -17,6 +17,13 @@
 #include "ssac/generator.hpp"
 #include "ssac/rng.hpp"
 
+namespace ssac {
+// generator.cpp's bound for the last cluster to complete (the draw is then known to be above the
+// window), declared here for its test.
+bool outsiders_beyond(const double* mu_i, const double* mu_t, std::size_t m, double r_t, double r_i,
+                      double gamma);
+}  // namespace ssac
+
 namespace {
 
 struct Plain {
@@ -300,6 +307,86 @@ TEST(GeneratorHullRule, QuadrantCertificateNeedsAFarWitnessInEveryOpenQuadrant) 
   EXPECT_EQ(ssac::quadrant_certificate(near.data(), near.size() / 2, y, std::nextafter(d2, 0.0)),
             true);
   EXPECT_FALSE(certified({}));
+}
+
+// outsiders_beyond where the triangle inequality is tight: cluster t's farthest point y from mu_t
+// lies on the segment towards mu_i, so y, at |mu_i - mu_t| - r_t from mu_i, is cluster i's nearest
+// outsider. For gamma at, just below and just above y's computed ratio, `beyond` must never claim
+// ratio > gamma falsely; returns how often it does, and how often it proves a gamma 2^-20 below
+// the ratio (which a bound with room of a few 2^-30 must).
+struct BeyondCheck {
+  int false_claims = 0, proved = 0, cases = 0;
+};
+template <class Beyond>
+BeyondCheck check_beyond(Beyond beyond) {
+  BeyondCheck out;
+  ssac::Rng rng(515);
+  for (std::size_t m : {2u, 10u}) {
+    for (int trial = 0; trial < 4000; ++trial) {
+      std::vector<double> mu_i(m), mu_t(m), y(m);
+      for (std::size_t c = 0; c < m; ++c) {
+        mu_i[c] = 20.0 * rng.uniform01() - 10.0;
+        mu_t[c] = 20.0 * rng.uniform01() - 10.0;
+      }
+      const double share = 0.05 + 0.9 * rng.uniform01();  // y's place on the segment
+      for (std::size_t c = 0; c < m; ++c)
+        y[c] = mu_t[c] + share * (mu_i[c] - mu_t[c]);
+      const auto dist = [m](const std::vector<double>& a, const std::vector<double>& b) {
+        double s = 0.0;
+        for (std::size_t c = 0; c < m; ++c)
+          s += (a[c] - b[c]) * (a[c] - b[c]);
+        return std::sqrt(s);
+      };
+      const double r_t = dist(y, mu_t);
+      const double r_i = 0.2 + 3.0 * rng.uniform01();
+      const double ratio = ssac::cluster_ratio(r_i, dist(y, mu_i));
+      for (const double gamma :
+           {ratio, std::nextafter(ratio, 0.0), std::nextafter(ratio, 1e300), ratio * (1 - 0x1p-40),
+            ratio * (1 - 0x1p-30), ratio * (1 + 0x1p-40)}) {
+        ++out.cases;
+        out.false_claims +=
+            beyond(mu_i.data(), mu_t.data(), m, r_t, r_i, gamma) && !(ratio > gamma);
+      }
+      out.proved += beyond(mu_i.data(), mu_t.data(), m, r_t, r_i, ratio * (1 - 0x1p-20));
+    }
+  }
+  return out;
+}
+
+TEST(GeneratorEarlyRejection, OutsidersBeyondNeverClaimsTooMuch) {
+  const BeyondCheck c = check_beyond(ssac::outsiders_beyond);
+  EXPECT_EQ(c.false_claims, 0) << "of " << c.cases;
+  EXPECT_EQ(c.proved, 8000);
+}
+
+// Negative control: the same bound without its room for rounding (D~ - r_t > gamma r_i) claims a
+// ratio above gamma where it is not.
+TEST(GeneratorEarlyRejection, TheBeyondCheckCatchesABoundWithoutRoom) {
+  const auto bare = [](const double* mu_i, const double* mu_t, std::size_t m, double r_t,
+                       double r_i, double gamma) {
+    double d2 = 0.0;
+    for (std::size_t c = 0; c < m; ++c)
+      d2 += (mu_i[c] - mu_t[c]) * (mu_i[c] - mu_t[c]);
+    return std::sqrt(d2) - r_t > gamma * r_i;
+  };
+  EXPECT_GT(check_beyond(bare).false_claims, 0);
+}
+
+// The last cluster's bound (ratios_exceed_window) decides most rejected draws of windows whose
+// upper end lies among the draws' gammas: the accepted draws must still be the plain path's.
+TEST(GeneratorEarlyRejection, UpperEndOfTheWindowMatchesPlainPath) {
+  ssac::GeneratorParams p;
+  p.n = 300;
+  p.m = 10;
+  p.k = 3;
+  p.gamma_min = 1.2;
+  p.gamma_max = 1.5;
+  expect_same_on_seeds(p, 0, 12);
+  p.m = 2;
+  p.gamma_min = 1.0;
+  p.gamma_max = 1.2;
+  p.gaussians = ssac::GaussianMethod::ziggurat_clusters;
+  expect_same_on_seeds(p, 0, 12);
 }
 
 TEST(GeneratorStreams, NamesListEveryVersion) {

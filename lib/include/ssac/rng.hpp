@@ -98,6 +98,15 @@ double portable_log(double x);
 // few ulp for x <= 0 (the ziggurat's only use), 0 below -745.2 and +inf above 709.
 double portable_exp(double x);
 
+// The ziggurat's wedge test for layer i = 1..255 and a word's magnitude a >= x_{i+1} / x_i:
+// x = a x_i and bounds lo <= portable_exp(-x^2 / 2) <= hi, which decide the test without the
+// exponential unless its uniform falls between them (lib/src/core/ziggurat.cpp says why they
+// hold). Exposed for tests.
+struct ZigguratWedge {
+  double x, lo, hi;
+};
+ZigguratWedge ziggurat_wedge(std::size_t layer, double a);
+
 // How the data generator draws its Gaussians, named by the generator's stream version: 1 = the
 // polar method (Rng::gaussian) from the draw's one stream, 2 = the ziggurat
 // (Rng::gaussian_ziggurat) from it; 3 and 4 = the polar method and the ziggurat with each

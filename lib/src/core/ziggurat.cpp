@@ -19,9 +19,11 @@
 // - i = 0: x in the tail beyond R: Marsaglia's tail method (draw s = -log(U1) / R and
 //   t = -log(U2) with U in (0, 1] until 2t > s^2, return R + s);
 // - otherwise the wedge: accept if f(x_i) + U (f(x_{i+1}) - f(x_i)) < f(x), else start over with
-//   a fresh word.
+//   a fresh word. f(x) is portable_exp's value, computed only when a squeeze (wedge_bounds) does
+//   not decide the comparison: the same decisions, so the same draws.
 // A word takes the first branch with probability 0.985 (the mean of x_{i+1} / x_i over the 256
 // layers): one word, one multiply, one compare.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -42,6 +44,9 @@ struct Tables {
   std::array<double, kLayers + 1> x{};  // x_0 .. x_256, decreasing; x_256 = 0
   std::array<double, kLayers + 1> f{};  // f(x_i), increasing; f_256 = 1
   std::array<double, kLayers> ratio{};  // x_{i+1} / x_i: below it a draw is accepted at once
+  // wedge_bounds's, for layers 1..255: 1 / (x_i - x_{i+1}), and the bound M_i / 2 on |f''| / 2
+  // over the layer where f may lie below its chord (below) and above it (above), else 0.
+  std::array<double, kLayers> inverse_width{}, below{}, above{};
 };
 
 Tables make_tables() {
@@ -59,6 +64,16 @@ Tables make_tables() {
   t.f[0] = f_r;  // layer 0's height is f(R), not f(x_0): its rectangle stands for the tail
   for (std::size_t i = 0; i < kLayers; ++i)
     t.ratio[i] = t.x[i + 1] / t.x[i];
+  for (std::size_t i = 1; i < kLayers; ++i) {
+    const double lo = t.x[i + 1], hi = t.x[i];
+    t.inverse_width[i] = 1.0 / (hi - lo);
+    // f''(x) = (x^2 - 1) f(x): x^2 - 1 is monotone on [lo, hi], so |x^2 - 1| is at most its
+    // larger end, and f(x) <= f(lo).
+    const double half_m =
+        0.5 * std::max(std::fabs(lo * lo - 1.0), std::fabs(hi * hi - 1.0)) * t.f[i + 1];
+    t.below[i] = hi > 1.0 ? half_m : 0.0;  // f'' > 0 somewhere: f dips below its chord there
+    t.above[i] = lo < 1.0 ? half_m : 0.0;  // f'' < 0 somewhere: f rises above it
+  }
   return t;
 }
 
@@ -72,7 +87,39 @@ inline double open_closed(std::uint64_t w) {
   return static_cast<double>((w >> 11) + 1) * 0x1.0p-53;
 }
 
+// The wedge test's squeeze: for layer i = 1..255 and x = fl(a x_i) with a >= x_{i+1} / x_i,
+// bounds lo <= E <= hi on E = portable_exp(-0.5 * x * x), so that y < lo accepts and y >= hi
+// rejects exactly as y < E would; only between them is E computed. Certified as follows (f is the
+// exact exp(-x^2/2), C the exact chord of f through x_{i+1} and x_i, w = x_i - x_{i+1}):
+// - linear interpolation's error: f(x) - C(x) = f''(xi) / 2 (x - x_{i+1}) (x - x_i) for some xi in
+//   the layer, so C - below_i p <= f <= C + above_i p with p = (x - x_{i+1}) (x_i - x) >= 0, where
+//   below_i (above_i) is M_i / 2, M_i = max(|x_{i+1}^2 - 1|, |x_i^2 - 1|) f(x_{i+1}) >= |f''| on
+//   the layer (f'' = (x^2 - 1) f, x^2 - 1 monotone, f decreasing), if f'' > 0 (f'' < 0) somewhere
+//   on it, else 0: convex layers lie under their chord, concave ones over it;
+// - the computed values, all at most 1 in size: E is within 2^-46 of f(x) (portable_exp's Horner
+//   sum of degree 14 on |r| <= ln(2) / 2 loses at most some 60 ulps, the argument's rounding 7
+//   more); the table's f_i within the same of f(x_i), so the computed chord f_i + t (f_{i+1} -
+//   f_i), t = (x_i - x) / w, within 2^-45 of C (t's few ulps of relative error move it by a few
+//   ulps of f_{i+1} - f_i); the computed band within 2^-50 of M_i / 2 p (M_i <= 1 and p <= 0.012,
+//   the squares' rounding is at most 14 u, the table's f_{i+1} within 2^-46); and an x an ulp below
+//   x_{i+1} (a rounded at the layer's edge) makes p negative by less than 2^-50.
+// The errors sum to less than 2^-43, so lo and hi, widened by kSqueezeSlack = 2^-40, still bound
+// E. One word in 70 reaches the wedge; the squeeze leaves E to one wedge draw in 20 (paper-main's
+// generation), where the exponential had taken a tenth of the generator's time.
+constexpr double kSqueezeSlack = 0x1p-40;
+
+inline ZigguratWedge wedge_bounds(const Tables& t, std::size_t i, double a) {
+  const double x = a * t.x[i];
+  const double p = (x - t.x[i + 1]) * (t.x[i] - x);
+  const double chord = t.f[i] + (t.x[i] - x) * t.inverse_width[i] * (t.f[i + 1] - t.f[i]);
+  return {x, chord - t.below[i] * p - kSqueezeSlack, chord + t.above[i] * p + kSqueezeSlack};
+}
+
 }  // namespace
+
+ZigguratWedge ziggurat_wedge(std::size_t layer, double a) {
+  return wedge_bounds(tables(), layer, a);
+}
 
 // The branches after the first, for layer i and the word's magnitude a and sign: the tail for
 // i = 0, else the wedge test; nullopt means "start over with a fresh word".
@@ -86,9 +133,9 @@ std::optional<double> Rng::ziggurat_slow(std::size_t i, double a, bool negative)
       if (u + u > s * s) return negative ? -(kR + s) : kR + s;
     }
   }
-  const double x = a * t.x[i];
+  const ZigguratWedge b = wedge_bounds(t, i, a);
   const double y = t.f[i] + uniform01() * (t.f[i + 1] - t.f[i]);
-  if (y < portable_exp(-0.5 * x * x)) return negative ? -x : x;
+  if (y < b.lo || (y < b.hi && y < portable_exp(-0.5 * b.x * b.x))) return negative ? -b.x : b.x;
   return std::nullopt;
 }
 

@@ -171,6 +171,30 @@ bool quadrant_certificate(const double* P, std::size_t count, const double* y, d
   return false;
 }
 
+// The triangle inequality, with room for rounding. Let mu_i, mu_t be two points (computed means),
+// r_t the computed radius of cluster t about mu_t (fl(sqrt) of the largest computed squared
+// distance) and r_i > 0 that of cluster i. A squared distance over m <= 1e5 coordinates is
+// computed within a factor 1 +- (m + 2) u / (1 - (m + 2) u) < 1 + 2^-36 of the exact one (u =
+// 2^-53; the differences' and squares' roundings, then a recursive sum of nonnegative terms), and
+// its square root within 1 +- eta, eta = 2^-30, with ample room. So the exact radius R_t <= r_t
+// (1 + 2 eta) and the exact distance D = |mu_i - mu_t| >= D~ (1 - eta), and every y of cluster t
+// has |y - mu_i| >= D - R_t >= L = D~ (1 - eta) - r_t (1 + 2 eta). Its computed distance to mu_i is
+// then at least L (1 - eta), and the computed ratio fl(that / r_i) at least L (1 - eta) (1 - u) /
+// r_i. The test below rounds each of its few operations, against that bound, by at most a few u,
+// which the factors 1 -+ 4 eta more than cover: when it holds, cluster i's computed ratio with
+// any point of cluster t as its nearest outsider exceeds gamma.
+bool outsiders_beyond(const double* mu_i, const double* mu_t, std::size_t m, double r_t, double r_i,
+                      double gamma) {
+  constexpr double eta = 0x1p-30;
+  double d2 = 0.0;
+  for (std::size_t c = 0; c < m; ++c) {
+    const double d = mu_i[c] - mu_t[c];
+    d2 += d * d;
+  }
+  const double lower = std::sqrt(d2) * (1.0 - 4.0 * eta) - r_t * (1.0 + 4.0 * eta);
+  return std::isfinite(lower) && lower * (1.0 - 4.0 * eta) > gamma * r_i * (1.0 + 4.0 * eta);
+}
+
 namespace {
 
 // d(a, b)^2 summed coordinate by coordinate in index order: squared_distance (ssac/data.hpp)
@@ -188,7 +212,9 @@ inline double squared(const double* a, const double* b, std::size_t m) {
 // of X. Each squared distance is summed coordinate by coordinate in index order, as squared()
 // sums it, but eight rows at a time in eight separate sums: the additions of one sum depend on
 // each other, those of different rows do not, so the eight overlap instead of waiting in turn.
-// min and max are exact and do not depend on the order they are taken in.
+// Each of the eight rows keeps its own running extreme too, merged at the end: one running
+// extreme for all waited on each of its eight comparisons in turn. min and max are exact and do
+// not depend on the order they are taken in (no distance is NaN: every coordinate is finite).
 enum class Take { min, max };
 template <Take take>
 double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, const double* mu,
@@ -198,9 +224,26 @@ double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, con
   auto pick = [](double a, double b) {
     return take == Take::min ? std::min(a, b) : std::max(a, b);
   };
-  double best = init;
   constexpr std::size_t kLanes = 8;
+  double best[kLanes];
+  for (double& b : best)
+    b = init;
   std::size_t r = first;
+  if (m == 2) {
+    // The plane: each row's sum written out ((0 + d0^2) + d1^2 = d0^2 + d1^2 exactly) with the
+    // center in locals, so that the compiler subtracts and squares both coordinates of a row in one
+    // packed operation each, where the loop over a run-time count of coordinates took one at a
+    // time.
+    const double mu0 = mu[0], mu1 = mu[1];
+    for (; r + kLanes <= last; r += kLanes) {
+      const double* x = base + 2 * r;
+      for (std::size_t b = 0; b < kLanes; ++b) {
+        const double d0 = x[2 * b] - mu0;
+        const double d1 = x[2 * b + 1] - mu1;
+        best[b] = pick(best[b], d0 * d0 + d1 * d1);
+      }
+    }
+  }
   for (; r + kLanes <= last; r += kLanes) {
     double acc[kLanes] = {};
     const double* x = base + r * m;
@@ -210,11 +253,13 @@ double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, con
         acc[b] += d * d;
       }
     for (std::size_t b = 0; b < kLanes; ++b)
-      best = pick(best, acc[b]);
+      best[b] = pick(best[b], acc[b]);
   }
   for (; r < last; ++r)
-    best = pick(best, squared(base + r * m, mu, m));
-  return best;
+    best[0] = pick(best[0], squared(base + r * m, mu, m));
+  for (std::size_t b = 1; b < kLanes; ++b)
+    best[0] = pick(best[0], best[b]);
+  return best[0];
 }
 
 // One draw with the window test folded into the drawing, so that a draw whose gamma is already
@@ -236,13 +281,17 @@ double extreme_squared(const Matrix& X, std::size_t first, std::size_t last, con
 //   the largest (smallest) squared distance is the largest (smallest) distance, bit for bit;
 // - every point of another cluster seen so far is an outsider of C_i, so the running minimum
 //   out_i of d(y, mu_i) over them is at least the final nearest-outsider distance, and
-//   fl(out_i / r_i) at least that cluster's final ratio (rounding is monotone). The final gamma
+//   fl(out_i / r_i) at least that cluster's final ratio (rounding is monotone); so is it with r_i
+//   the largest distance over some of C_i's points only, at most the final radius. The final gamma
 //   is the minimum of those ratios (Definition 2), so out_i / r_i <= gamma_min proves
 //   gamma <= gamma_min: the draw would be rejected anyway. The ratio only decreases as points
 //   arrive, so testing it after each block of points rejects exactly the draws that testing it
 //   after each point rejects;
 // - when every cluster is complete, out_i is the exact minimum over all outsiders, and gamma is
-//   formed exactly as cluster_stats forms it.
+//   formed exactly as cluster_stats forms it;
+// - when the last cluster completes, every other cluster's ratio is already final; if each exceeds
+//   gamma_max and outsiders_beyond shows that the last one's will too, gamma > gamma_max and the
+//   draw would be rejected anyway: its pass over the last cluster's outsiders is skipped.
 // Too large a gamma cannot be known before the last point: a ratio only ever decreases as
 // outsiders arrive.
 class Drawer {
@@ -263,7 +312,8 @@ class Drawer {
   }
 
   // Draws draw `d`; returns its gamma if it completed, or a value <= gamma_min once the draw is
-  // known to be rejected (then X_ holds a partial draw).
+  // known to be rejected (then X_ holds a partial draw), or +inf when its last cluster's bound
+  // shows gamma > gamma_max (ratios_exceed_window).
   double draw(std::uint64_t d) {
     Rng rng = Rng::stream(p_.seed, {kStreamGenerator, d});
     const Eigen::Index m = X_.cols();
@@ -306,11 +356,30 @@ class Drawer {
       // Cluster i is complete: its mean and radius are final.
       means_[i] = mean_of_block(i);
       const double* mu = means_[i].data();
-      radius_[i] = std::sqrt(extreme_squared<Take::max>(X_, first, row, mu, 0.0));
+      const bool last = i == order_.back();
+      if (last) {
+        // The last cluster to complete: every other cluster's ratio is final, and if they and a
+        // lower bound on this one's all exceed gamma_max, so does gamma: rejected without the
+        // pass over this cluster's outsiders.
+        radius_[i] = std::sqrt(extreme_squared<Take::max>(X_, first, row, mu, 0.0));
+        if (ratios_exceed_window(i)) return inf;
+      }
       // Every point drawn so far in another cluster is an outsider of cluster i.
       double o2 = inf;
       for (std::size_t t = 0; t < k_; ++t)
         if (t != i) o2 = extreme_squared<Take::min>(X_, first_[t], first_[t] + drawn_[t], mu, o2);
+      if (!last) {
+        // The radius kRadiusRows rows at a time, the ratio tested after each: the radius so far is
+        // at most the final one, so a ratio at most gamma_min rejects as the final one would.
+        const double o = std::sqrt(o2);
+        double r2 = 0.0;
+        for (std::size_t r = first; r < row; r += kRadiusRows) {
+          r2 = extreme_squared<Take::max>(X_, r, std::min(r + kRadiusRows, row), mu, r2);
+          const double radius = std::sqrt(r2);
+          if (radius > 0.0 && o / radius <= p_.gamma_min) return p_.gamma_min;
+        }
+        radius_[i] = std::sqrt(r2);
+      }
       complete_[i] = true;
       outsider2_[i] = o2;
       outsider_[i] = std::sqrt(o2);
@@ -320,6 +389,22 @@ class Drawer {
     for (std::size_t i = 0; i < k_; ++i)
       gamma = std::min(gamma, cluster_ratio(radius_[i], outsider_[i]));
     return gamma;
+  }
+
+  // Called when cluster i, the last, is complete (means_ and radius_ hold every cluster's, and
+  // outsider_ every other cluster's final nearest outsider): true when gamma > gamma_max is
+  // certain. Cluster j != i: its ratio as the end computes it. Cluster i: outsiders_beyond for
+  // each other cluster.
+  bool ratios_exceed_window(std::size_t i) const {
+    const double gamma_max = p_.gamma_max;
+    if (!(gamma_max < std::numeric_limits<double>::infinity()) || !(radius_[i] > 0.0)) return false;
+    const auto m = static_cast<std::size_t>(X_.cols());
+    for (std::size_t t = 0; t < k_; ++t)
+      if (t != i && (!(cluster_ratio(radius_[t], outsider_[t]) > gamma_max) ||
+                     !outsiders_beyond(means_[i].data(), means_[t].data(), m, radius_[t],
+                                       radius_[i], gamma_max)))
+        return false;
+    return true;
   }
 
   // Rows [row, row + rows) of cluster i: Gaussians from the cluster's stream (versions 3, 4) or the
@@ -339,9 +424,20 @@ class Drawer {
     const double* center = centers_.row(static_cast<Eigen::Index>(i)).data();
     double* x = X_.row(static_cast<Eigen::Index>(row)).data();
     const double* z = noise_.data();
-    for (std::size_t b = 0; b < rows; ++b, x += mm, z += mm)
-      for (std::size_t c = 0; c < mm; ++c)
-        x[c] = center[c] + sigma * z[c];
+    if (mm == 2) {
+      // The plane (the presets but one): a row's two coordinates in one pass, the center in
+      // locals, which the compiler does as one packed multiply and add per row (the same IEEE
+      // operations on each coordinate, so the same values) instead of a loop of two per row.
+      const double c0 = center[0], c1 = center[1];
+      for (std::size_t b = 0; b < rows; ++b) {
+        x[2 * b] = c0 + sigma * z[2 * b];
+        x[2 * b + 1] = c1 + sigma * z[2 * b + 1];
+      }
+    } else {
+      for (std::size_t b = 0; b < rows; ++b, x += mm, z += mm)
+        for (std::size_t c = 0; c < mm; ++c)
+          x[c] = center[c] + sigma * z[c];
+    }
     add_rows(i, row, rows);
     points_ += rows;
   }
@@ -362,15 +458,16 @@ class Drawer {
   }
 
   // The hull rule's turns (versions 3, 4 in the plane with gamma_min >= 1; hull_rule_slack says why
-  // the rule is exact): the first 8, 16, 32, 64 and then 128 points of every cluster, each from its
-  // own stream, the rule tried after each round (some_outsider_inside). A rejected draw is usually
+  // the rule is exact): the first 8, 16, 32 and then 64 points of every cluster, each from its own
+  // stream, the rule tried after each round (some_outsider_inside). A rejected draw is usually
   // proved so within its first few dozen points of each cluster, where completing one cluster to
-  // test its radius costs a third of the draw. Beyond 128 points the rule seldom finds what the
-  // completed clusters' radii would not (bench_floor, BM_HullRuleEstimate), and rounds past half
-  // the smallest cluster would cost, for small clusters, more than completing one.
+  // test its radius costs a third of the draw. Beyond 64 points a round's test costs more than the
+  // points it saves: a round of 128 saved 1 % of paper-main's points and cost 7 % of its time
+  // (96 after 64: 2 % and 4 %). Rounds past half the smallest cluster would cost, for small
+  // clusters, more than completing one.
   bool turns_prove_rejection() {
     const std::size_t smallest = p_.n / k_;
-    for (const std::size_t round : {8, 16, 32, 64, 128}) {
+    for (const std::size_t round : {8, 16, 32, 64}) {
       if (2 * round > smallest) break;
       for (std::size_t i = 0; i < k_; ++i) {
         const std::size_t target = std::min(round, size_[i]);
@@ -550,6 +647,9 @@ class Drawer {
   std::uint64_t points_ = 0;        // rows drawn over all draws (Generated::points)
   std::vector<std::size_t> rows_;   // mean_of_block's rows, when it needs mean_of_rows
   static constexpr std::size_t kBlockRows = 32;
+  // A completing cluster's radius between tests of its ratio: the pass over its points stops at
+  // the first block whose radius so far proves rejection (paper-main: 1.5 % of its time).
+  static constexpr std::size_t kRadiusRows = 64;
   static constexpr std::size_t kLanes = 8;  // add_rows's coordinates at a time
   // add_lanes<L> for L = 1..kLanes, indexed by L.
   static constexpr void (*kAddLanes[kLanes + 1])(const double*, std::size_t, std::size_t,
