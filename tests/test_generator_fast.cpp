@@ -17,13 +17,6 @@
 #include "ssac/generator.hpp"
 #include "ssac/rng.hpp"
 
-namespace ssac {
-// generator.cpp's bound for the last cluster to complete (the draw is then known to be above the
-// window), declared here for its test.
-bool outsiders_beyond(const double* mu_i, const double* mu_t, std::size_t m, double r_t, double r_i,
-                      double gamma);
-}  // namespace ssac
-
 namespace {
 
 struct Plain {

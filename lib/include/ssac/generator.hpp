@@ -62,7 +62,8 @@ struct Generated {
 // order and give the same dataset. Cluster i (1-based) has floor(n/k) points, plus one when
 // i <= n mod k. A draw is kept iff gamma_min < gamma <= gamma_max; after max_draws rejected draws
 // a DataError says the window was not reached. A draw is abandoned as soon as its gamma is known
-// to be at most gamma_min (see generator.cpp); the accepted dataset, its gamma and `draws` are
+// to be at most gamma_min, or, when its last cluster completes, known to exceed gamma_max (see
+// generator.cpp); the accepted dataset, its gamma and `draws` are
 // exactly those of testing every complete draw_dataset() with cluster_stats().
 Generated generate(const GeneratorParams& params);
 
@@ -79,6 +80,12 @@ std::optional<double> hull_rule_slack(const GeneratorParams& params);
 // row-major, two columns) whose computed squared distance to y exceeds `slack`. Then y lies
 // strictly inside the convex hull of P.
 bool quadrant_certificate(const double* P, std::size_t count, const double* y, double slack);
+// The bound that rejects a draw above the window when its last cluster completes (generator.cpp):
+// true only when every point within r_t of mu_t (cluster t, its computed mean and radius) is, as
+// computed, farther than gamma * r_i from mu_i, with room for the rounding of m <= 1e5
+// coordinates. Exposed for tests.
+bool outsiders_beyond(const double* mu_i, const double* mu_t, std::size_t m, double r_t, double r_i,
+                      double gamma);
 
 inline constexpr std::uint64_t kStreamGenerator = 1;
 inline constexpr std::uint64_t kStreamShuffle = 6;
