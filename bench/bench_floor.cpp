@@ -259,6 +259,18 @@ double candidate_floor(const ssac::GeneratorParams& p, std::uint64_t draw, std::
   return sink;
 }
 
+// The counters both generation benchmarks report, per dataset, from their sums over the
+// iterations: CPU seconds of the real generator and of the floor, the ratios, draws and points.
+void generation_counters(benchmark::State& state, double real, double floor, double ratio,
+                         std::uint64_t draws, std::uint64_t points) {
+  const double its = static_cast<double>(state.iterations());
+  state.counters["real_us"] = 1e6 * real / its;
+  state.counters["floor_us"] = 1e6 * floor / its;
+  state.counters["ratio"] = ratio / its;
+  state.counters["draws_per_dataset"] = static_cast<double>(draws) / its;
+  state.counters["points_per_dataset"] = static_cast<double>(points) / its;
+}
+
 void BM_Generate(benchmark::State& state, const std::string& preset) {
   ssac::GeneratorParams g = ssac::preset_config(preset).gen;
   g.gaussians = ssac::GaussianMethod::polar;  // the floor above is version 1's single stream
@@ -294,12 +306,8 @@ void BM_Generate(benchmark::State& state, const std::string& preset) {
     draws += d.draws;
     ++g.seed;
   }
+  generation_counters(state, real, floor, ratio, draws, points);
   const double its = static_cast<double>(state.iterations());
-  state.counters["real_us"] = 1e6 * real / its;
-  state.counters["floor_us"] = 1e6 * floor / its;
-  state.counters["ratio"] = ratio / its;
-  state.counters["draws_per_dataset"] = static_cast<double>(draws) / its;
-  state.counters["points_per_dataset"] = static_cast<double>(points) / its;
   state.counters["full_draws_per_dataset"] = static_cast<double>(full) / its;
   state.counters["least_points_per_dataset"] = static_cast<double>(least) / its;
 }
@@ -412,12 +420,7 @@ void BM_GenerateDrawn(benchmark::State& state, const std::string& preset) {
     points += d.points;
     ++g.seed;
   }
-  const double its = static_cast<double>(state.iterations());
-  state.counters["real_us"] = 1e6 * real / its;
-  state.counters["floor_us"] = 1e6 * floor / its;
-  state.counters["ratio"] = ratio / its;
-  state.counters["draws_per_dataset"] = static_cast<double>(draws) / its;
-  state.counters["points_per_dataset"] = static_cast<double>(points) / its;
+  generation_counters(state, real, floor, ratio, draws, points);
 }
 BENCHMARK_CAPTURE(BM_GenerateDrawn, paper_main, std::string("paper-main"))
     ->Unit(benchmark::kMillisecond);
