@@ -334,7 +334,11 @@ try:
             driver.get(url)
             check(state() is not None and state()[0] == 20, "still at question 20")
             check(driver.current_url == base, "the reopened address holds no token: %s" % driver.current_url)
-            console_errors()  # the refused post's 403 is the data: page's error
+            # The refused post's 403 is that page's error, not the session's; seen here, it is
+            # the control that the console check below can see an error.
+            seen = console_errors()
+            check(any("403" in m for m in seen), "control: the console log shows the refused "
+                  "post's 403: %r" % seen)
             continue
         press(person(a, b), q)
         given += 1
