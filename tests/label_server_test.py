@@ -151,6 +151,7 @@ try:
         check(st == 303, "answer %d from the page: %d" % (q, st))
     os.chmod(answers, 0o600)
     before = open(answers, "rb").read()
+    before_state = file_state(answers)
     check(len(before.splitlines()) == 3, "header and two answers saved")
 
     wrong = token[:-1] + ("0" if token[-1] != "0" else "1")
@@ -177,7 +178,8 @@ try:
         st, text = http(port, method, path, host=host, headers=headers, body=body)
         check(st == 403 and "ssac label: " in text and "d.csv" not in text,
               "%s: 403 naming nothing of the session (%d)" % (what, st))
-    check(open(answers, "rb").read() == before, "the refused requests left the answer file as it was")
+        check(file_state(answers) == before_state, "%s: the answer file's bytes and mode are as "
+              "they were" % what)
 
     # Every route and every error carries the framing and referrer headers; every 4xx is one line
     # (a text line, or the page's one error paragraph) and leaves the answer file's bytes and mode.
