@@ -291,6 +291,7 @@ try:
             keyboard_only(q, a, b)
             continue
         if q == 3 and numbered is None:
+            driver.save_screenshot(os.path.join(SHOTS, "label-question.png"))
             shown, _ = numbers_on_page()
             check(shown == ["row %d" % a, "row %d" % b], "the page shows the rows' numbers as the "
                   "files count them: %r for rows %d and %d" % (shown, a, b))
@@ -298,8 +299,6 @@ try:
             numbered = (q, a, b, shown, lines(answers)[q])
             given += 1
             continue
-        if q == 3:
-            driver.save_screenshot(os.path.join(SHOTS, "label-question.png"))
         if q == 12 and not undone:
             undone = True
             for expect in (11, 10, 9):
