@@ -278,6 +278,14 @@ try:
               % (method, path, st, took, want))
         check(framing_headers_ok(headers), "a bodyless %s %s: the framing headers" % (method, path))
         check(file_state(answers) == prior, "a bodyless %s %s changed nothing" % (method, path))
+    # A transfer coding whose end only the connection's end would tell: 400 at once.
+    prior = file_state(answers)
+    st, headers, body, took = exchange(port, raw("POST", "/answer", [cookie, own,
+                                                                   "Transfer-Encoding: gzip"]),
+                                       limit=3.0)
+    check(st == 400 and took < 1.0 and body.count(b"\n") == 1 and file_state(answers) == prior,
+          "Transfer-Encoding: gzip: %d in %.2f s, one line, nothing changed (%r)"
+          % (st, took, body))
     st, page2 = http(port, "GET", "/", headers=[cookie])
     check(st == 200 and 'data-question="3"' in page2, "the session is still at question 3")
 

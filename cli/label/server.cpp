@@ -542,6 +542,11 @@ void LabelServer::serve(LabelPage& p) {
       res.set_header("Allow", allow);
       return refuse(res, 405, req.method + " is not taken here (" + allow + ")");
     }
+    // A body whose length only the end of the connection would tell (a transfer coding other
+    // than chunked) cannot be read: 400 and close (RFC 9112, section 6.3, rule 4).
+    if (req.has_header("Transfer-Encoding") &&
+        ascii_lower(req.get_header_value("Transfer-Encoding")) != "chunked")
+      return refuse(res, 400, "a Transfer-Encoding other than chunked is not read");
     // Admitted by the query token (the printed address): the browser gets the cookie. A
     // navigation to an address with a token (also one the cookie admits: the printed address
     // opened again) leaves the token behind -- the same page without it, so that the address bar
