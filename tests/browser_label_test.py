@@ -7,11 +7,20 @@ them again; the server is killed halfway and restarted on the same answer file. 
 and trace the page offers must equal those of `ssac cluster --oracle interactive` fed the same
 answer file, and the trace must pass `ssac validate`. Then: a hostile CSV cell shows as text,
 bad requests get a 4xx and change nothing, an answer file of other parameters is refused, and a
-taken port is one line. Exit 77 (ctest: skipped) only when chromium or its driver is absent.
+taken port is one line. Also, against the same session: a page on another port of 127.0.0.1
+frames the labelling page under a nearly transparent layer and clicks and types into it -- the
+frame must not render and the answer file must keep its bytes; the printed address leaves the
+token behind (also when followed from a link on another site); keys by focus, with the keyboard
+alone (Tab to a button and Space presses that button, Enter likewise, a single key does nothing
+while a button has the focus, u undoes, u on the end page takes back the last answer), the answer
+file checked after each; one question's row numbers on the page, in the answer file, in the
+trace and at the terminal side by side; no console errors on the session's pages.
+Exit 77 (ctest: skipped) only when chromium or its driver is absent.
 
 Usage: browser_label_test.py SSAC WORKDIR [SCREENSHOT_DIR]
 """
 import hashlib
+import http.server
 import os
 import re
 import shutil
@@ -19,6 +28,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -36,6 +46,7 @@ from selenium.common.exceptions import StaleElementReferenceException  # noqa: E
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 SSAC, WORK = sys.argv[1], sys.argv[2]
@@ -85,6 +96,23 @@ def with_token(tokened, path):
     return base + path + "?" + token
 
 
+class OtherSite(http.server.BaseHTTPRequestHandler):
+    """Another program of the same person on another port of 127.0.0.1 (a notebook, a dev
+    server): serves the pages in `pages`."""
+    pages = {}
+
+    def do_GET(self):
+        body = self.pages.get(self.path.split("?")[0], "").encode()
+        self.send_response(200 if body else 404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
 def post(url, fields):
     data = urllib.parse.urlencode(fields).encode()
     try:
@@ -106,9 +134,28 @@ for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              "--user-data-dir=" + profile, "--window-size=1100,900"]:
     options.add_argument(flag)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
 driver = webdriver.Chrome(service=Service(DRIVER), options=options)
 started = time.time()
 servers = []
+other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), OtherSite)
+threading.Thread(target=other.serve_forever, daemon=True).start()
+OTHER = other.server_address[1]
+
+
+def console_errors():
+    """The browser's console messages of level SEVERE since the last call."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def lines(path):
+    with open(path) as f:
+        return f.read().splitlines()
+
+
+def snapshot(path):
+    with open(path, "rb") as f:
+        return f.read(), os.stat(path).st_mode
 try:
     data = os.path.join(WORK, "digits.csv")
     labels = digits_csv(data)
@@ -120,6 +167,46 @@ try:
     server, url, base = start(args)
     servers.append(server)
     driver.get(url)
+    # The printed address sets the cookie and leaves the token behind: the address bar holds none.
+    check(driver.current_url == base, "the token leaves the address bar: %s" % driver.current_url)
+
+    # Clickjacking from another program's page on 127.0.0.1 (same site: the strict cookie would be
+    # sent to the frame): the labelling page laid at opacity 0.05 over a button, clicked and typed
+    # into. A frame of the other site's own page beside it is the control: a frame that renders.
+    OtherSite.pages["/frame.html"] = (
+        "<!DOCTYPE html><title>win</title><button id=win style='position:absolute;top:200px;"
+        "left:300px'>click to win</button><iframe id=f name=f src='%s' style='position:absolute;"
+        "top:0;left:0;width:1000px;height:700px;opacity:0.05;border:0'></iframe>"
+        "<iframe id=c name=c src='/inner.html' style='position:absolute;top:720px'></iframe>"
+        % base)
+    OtherSite.pages["/inner.html"] = "<!DOCTYPE html><p id=inner>a frame that renders</p>"
+    before = snapshot(answers)
+    driver.get("http://127.0.0.1:%d/frame.html" % OTHER)
+    time.sleep(1.0)
+    driver.switch_to.frame("c")
+    check(bool(driver.find_elements(By.ID, "inner")), "control: the other site's own frame renders")
+    driver.switch_to.default_content()
+    driver.switch_to.frame("f")
+    framed = driver.page_source
+    check(not driver.find_elements(By.ID, "pair") and "Question" not in framed,
+          "the labelling page does not render in a frame of another 127.0.0.1 page")
+    driver.switch_to.default_content()
+    frame = driver.find_element(By.ID, "f")
+    for x, y in [(0, 0), (-200, 50), (-100, 50), (100, 50)]:
+        ActionChains(driver).move_to_element_with_offset(frame, x, y).click().perform()
+    ActionChains(driver).send_keys("y").send_keys(" ").send_keys("n").perform()
+    time.sleep(1.0)
+    check(snapshot(answers) == before, "clicks and keys on the framing page wrote nothing")
+    # A link to the printed address on a page of another site (localhost is another site than
+    # 127.0.0.1): the page arrives, and the address bar holds no token.
+    OtherSite.pages["/link.html"] = "<!DOCTYPE html><a id=go href='%s'>label</a>" % url
+    driver.get("http://localhost:%d/link.html" % OTHER)
+    driver.find_element(By.ID, "go").click()
+    WebDriverWait(driver, 10).until(
+        lambda d: d.current_url.startswith(base) and d.find_elements(By.ID, "pair"))
+    check(driver.current_url == base, "from another site's link: the page, no token in the address "
+          "(%s)" % driver.current_url)
+    console_errors()  # the framing page's refused frame is that page's error, not the session's
 
     def person(a, b):
         """Not sure about a fixed share of pairs (by a hash of the pair), else the truth."""
@@ -148,14 +235,70 @@ try:
         WebDriverWait(driver, 10).until(
             lambda d: d.find_elements(By.ID, "done") or state() is None or state()[0] != before)
 
-    given, undone, resumed = 0, False, False
+    def active():
+        return driver.switch_to.active_element
+
+    def tab_to(pred, limit=40):
+        """Presses Tab until the focused element satisfies `pred`; that element, else None."""
+        for _ in range(limit):
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+            if pred(active()):
+                return active()
+        return None
+
+    def keyboard_only(q, a, b):
+        """Questions q (= 5) to q + 1 and back, with the keyboard alone; the file after each."""
+        saved = lines(answers)
+        pair = "%d,%d," % (min(a, b), max(a, b))
+        check(len(saved) == q, "keyboard: %d answers before question %d" % (q - 1, q))
+        check(tab_to(lambda e: e.get_attribute("id") == "answer-no") is not None,
+              "keyboard: Tab reaches Different")
+        ActionChains(driver).send_keys("y").perform()
+        time.sleep(0.5)
+        check(state()[0] == q and lines(answers) == saved,
+              "keyboard: y does nothing while a button has the focus")
+        press(" ", q)
+        check(lines(answers) == saved + [pair + "no"] and state()[0] == q + 1,
+              "keyboard: Space on the focused Different answers no (%s)" % lines(answers)[-1])
+        q1, a1, b1 = state()
+        check(tab_to(lambda e: e.get_attribute("id") == "answer-yes") is not None,
+              "keyboard: Tab reaches Same")
+        press(Keys.ENTER, q1)
+        check(lines(answers) == saved + [pair + "no", "%d,%d,yes" % (min(a1, b1), max(a1, b1))],
+              "keyboard: Enter on the focused Same answers yes")
+        back = tab_to(lambda e: e.text == "back to question %d" % q)
+        check(back is not None, "keyboard: Tab reaches 'back to question %d'" % q)
+        press(" ", q + 2)
+        check(state()[0] == q and lines(answers) == saved,
+              "keyboard: Space on 'back to question %d' goes back to it (at %d)" % (q, state()[0]))
+        press("u", q)
+        check(state()[0] == q - 1 and lines(answers) == saved[:-1],
+              "keyboard: u with nothing focused undoes the last answer")
+
+    def numbers_on_page():
+        """The row numbers the question's two items show ("row N"), and the pair's data rows."""
+        shown = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#pair .item h2")]
+        return shown, state()
+
+    given, undone, resumed, keyed, numbered = 0, False, False, False, None
     while True:
         s = state()
         if s is None:
             break
         q, a, b = s
-        if q == 3:
+        if q == 5 and not keyed:
+            keyed = True
+            keyboard_only(q, a, b)
+            continue
+        if q == 3 and numbered is None:
             driver.save_screenshot(os.path.join(SHOTS, "label-question.png"))
+            shown, _ = numbers_on_page()
+            check(shown == ["row %d" % a, "row %d" % b], "the page shows the rows' numbers as the "
+                  "files count them: %r for rows %d and %d" % (shown, a, b))
+            press(person(a, b), q)
+            numbered = (q, a, b, shown, lines(answers)[q])
+            given += 1
+            continue
         if q == 12 and not undone:
             undone = True
             for expect in (11, 10, 9):
@@ -186,9 +329,15 @@ try:
             with open(answers) as f:
                 check(f.read().splitlines() == saved, "the cross-site post changed no answer")
             # Coming from another page, the SameSite=Strict cookie is not sent: the person opens
-            # the printed address again.
+            # the printed address again (a bookmark of it works as well).
             driver.get(url)
             check(state() is not None and state()[0] == 20, "still at question 20")
+            check(driver.current_url == base, "the reopened address holds no token: %s" % driver.current_url)
+            # The refused post's 403 is that page's error, not the session's; seen here, it is
+            # the control that the console check below can see an error.
+            seen = console_errors()
+            check(any("403" in m for m in seen), "control: the console log shows the refused "
+                  "post's 403: %r" % seen)
             continue
         press(person(a, b), q)
         given += 1
@@ -196,6 +345,20 @@ try:
             check(False, "the run ends within 400 answers")
             break
     check(bool(driver.find_elements(By.ID, "done")), "the end page is shown")
+    # u on the end page takes back the last answer and returns to its question; the page says so.
+    final = lines(answers)
+    last = len(final) - 1
+    check("Take back the last answer and return to question %d" % last in driver.page_source,
+          "the end page says u takes back answer %d" % last)
+    ActionChains(driver).send_keys("u").perform()
+    WebDriverWait(driver, 10).until(lambda d: state() is not None)
+    check(state()[0] == last and lines(answers) == final[:-1],
+          "u on the end page: back to question %d, the file without its last line" % last)
+    press(person(state()[1], state()[2]), last)
+    check(bool(driver.find_elements(By.ID, "done")) and lines(answers) == final,
+          "the same answer again: the end page and the same file")
+    errors = console_errors()
+    check(errors == [], "no console errors on the session's pages: %r" % errors)
     driver.set_window_size(1100, 1400)
     driver.save_screenshot(os.path.join(SHOTS, "label-end.png"))
     sizes = [int(e.text) for e in driver.find_elements(By.CSS_SELECTOR, "tr.cluster td.size")]
@@ -221,6 +384,31 @@ try:
     r = subprocess.run([SSAC, "validate", "--data", data, "--trace",
                         os.path.join(WORK, "page.jsonl")], capture_output=True, text=True)
     check(r.returncode == 0, "ssac validate accepts the page's trace: %s" % r.stderr.strip())
+
+    # One question's numbers side by side: the page, the answer file, the trace, the terminal.
+    import json
+    q, a, b, shown, line = numbered
+    queries = [e for e in map(json.loads, page_trace.splitlines())
+               if e.get("event") == "query" and {e["x"], e["y"]} == {a, b}]
+    print("question %d: page %s | answer file '%s' | trace query x=%s y=%s"
+          % (q, " and ".join(shown), line, queries[0]["x"] if queries else "-",
+             queries[0]["y"] if queries else "-"))
+    check(line.startswith("%d,%d," % (min(a, b), max(a, b))) and
+          sorted(int(r.split()[1]) for r in shown) == [min(a, b), max(a, b)] and
+          queries and (queries[0]["x"], queries[0]["y"]) == (a, b),
+          "question %d: the page's rows, the file's line and the trace's query name the same rows"
+          % q)
+    term_answers = os.path.join(WORK, "terminal-answers.txt")
+    if os.path.exists(term_answers):
+        os.remove(term_answers)
+    r = subprocess.run([SSAC, "cluster", data, "--k", "3", "--eta", "3", "--beta", "3", "--seed",
+                        "4", "--oracle", "interactive", "--answers", term_answers],
+                       input="n\n", capture_output=True, text=True)
+    asked = re.findall(r"^  row (\d+):$", r.stdout + r.stderr, re.M)[:2]
+    term_line = lines(term_answers)[1] if os.path.exists(term_answers) else ""
+    check(len(asked) == 2 and term_line == "%d,%d,no" % tuple(sorted(map(int, asked))),
+          "the terminal's first question names the rows its answer line holds: rows %s, '%s'"
+          % (asked, term_line))
 
     # An answer file of other parameters is refused with one line (once the session holding
     # the file has stopped: while it runs, the file is locked).
@@ -258,7 +446,7 @@ try:
         check(True, "no script from the CSV runs")
     check(not driver.find_elements(By.CSS_SELECTOR, ".item-fields dd *"), "no markup from the CSV")
     # Bad requests: 4xx, nothing changes.
-    before = open(hans).read() if os.path.exists(hans) else ""
+    before = snapshot(hans)
     answer_url, undo_url = with_token(hurl, "answer"), with_token(hurl, "undo")
     check(post(answer_url, {"q": "1", "a": "maybe"}) == 400, "unknown answer: 400")
     check(post(answer_url, {"q": "2", "a": "yes"}) == 409, "stale question number: 409")
@@ -272,7 +460,7 @@ try:
     except urllib.error.HTTPError as e:
         code = e.code
     check(code == 409, "labels before the end: 409")
-    after = open(hans).read() if os.path.exists(hans) else ""
+    after = snapshot(hans)
     driver.get(hurl)
     check(before == after and state() == q0, "bad requests changed nothing")
 
@@ -299,6 +487,7 @@ try:
     check(r.returncode == 1 and len(r.stderr.splitlines()) == 1 and
           "cannot listen on 127.0.0.1:" + port in r.stderr, "taken port: %r" % r.stderr)
 finally:
+    other.shutdown()
     driver.quit()
     for s in servers:
         if s.poll() is None:

@@ -3,6 +3,11 @@
 
 - Requests no browser of the person would send (a forged Host, a post from another page, a
   missing or wrong token) get a 403 and leave the answer file's bytes and mode as they were.
+- Every route and every error (the library's own 400, 404, 413, 414 among them) carries the
+  framing and referrer headers; every 4xx is one line and changes nothing; a method a path does
+  not take is a 405; the printed address, opened in a browser, sets the cookie and leaves the
+  token behind (303, or a page that goes on by itself after a link from another site); a
+  request without Content-Length or Transfer-Encoding is answered at once.
 - One writer per answer file: a second `ssac label` on it is one line naming the file and the
   first one's pid, exit 1; an undo keeps the file's mode; a run that cannot listen creates nothing.
 - Slow clients: with 20 silent and 20 trickling connections open, a normal request is answered
@@ -72,6 +77,53 @@ def http(port, method, path, host=None, headers=(), body=""):
     return request(port, "\r\n".join(lines) + "\r\n\r\n" + body)
 
 
+def exchange(port, raw, limit=5.0):
+    """Sends raw bytes and reads one response (its headers, then Content-Length bytes) without
+    closing the sending side, as a client waiting for its answer does. Returns (status, headers as
+    (lower-case name, value) pairs, body, seconds until the response was complete)."""
+    t0 = time.time()
+    with socket.create_connection(("127.0.0.1", port), timeout=limit) as s:
+        s.sendall(raw if isinstance(raw, bytes) else raw.encode())
+        data = b""
+        try:
+            while b"\r\n\r\n" not in data:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            head, _, body = data.partition(b"\r\n\r\n")
+            m = re.search(rb"\r\ncontent-length: *(\d+)", head, re.I)
+            head_request = (raw if isinstance(raw, bytes) else raw.encode()).startswith(b"HEAD ")
+            while m and not head_request and len(body) < int(m.group(1)):
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                body += chunk
+        except socket.timeout:
+            return 0, [], b"", time.time() - t0
+    took = time.time() - t0
+    lines = head.decode("latin-1").split("\r\n")
+    m = re.match(r"HTTP/1\.1 (\d+)", lines[0])
+    headers = [(k.strip().lower(), v.strip()) for k, _, v in
+               (line.partition(":") for line in lines[1:])]
+    return (int(m.group(1)) if m else 0), headers, body, took
+
+
+POLICY = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; "
+          "form-action 'self'; frame-ancestors 'none'")
+FRAMING = [("content-security-policy", POLICY), ("x-frame-options", "DENY"),
+           ("referrer-policy", "same-origin")]
+
+
+def framing_headers_ok(headers):
+    """Each of the framing and referrer headers exactly once, with its value."""
+    return all([v for k, v in headers if k == name] == [value] for name, value in FRAMING)
+
+
+def file_state(path):
+    return open(path, "rb").read(), stat.S_IMODE(os.stat(path).st_mode)
+
+
 data = os.path.join(WORK, "d.csv")
 with open(data, "w") as f:
     f.write("x,y,label\n0,0,1\n0.1,0,1\n0.2,0.1,1\n5,5,2\n5.1,5,2\n5.2,5.1,2\n")
@@ -99,6 +151,7 @@ try:
         check(st == 303, "answer %d from the page: %d" % (q, st))
     os.chmod(answers, 0o600)
     before = open(answers, "rb").read()
+    before_state = file_state(answers)
     check(len(before.splitlines()) == 3, "header and two answers saved")
 
     wrong = token[:-1] + ("0" if token[-1] != "0" else "1")
@@ -125,7 +178,114 @@ try:
         st, text = http(port, method, path, host=host, headers=headers, body=body)
         check(st == 403 and "ssac label: " in text and "d.csv" not in text,
               "%s: 403 naming nothing of the session (%d)" % (what, st))
-    check(open(answers, "rb").read() == before, "the refused requests left the answer file as it was")
+        check(file_state(answers) == before_state, "%s: the answer file's bytes and mode are as "
+              "they were" % what)
+
+    # Every route and every error carries the framing and referrer headers; every 4xx is one line
+    # (a text line, or the page's one error paragraph) and leaves the answer file's bytes and mode.
+    host = "Host: 127.0.0.1:%d" % port
+
+    def raw(method, path, headers=(), body=None):
+        lines = ["%s %s HTTP/1.1" % (method, path), host] + list(headers)
+        if body is not None:
+            lines += ["Content-Type: application/x-www-form-urlencoded",
+                      "Content-Length: %d" % len(body)]
+        return "\r\n".join(lines) + "\r\n\r\n" + (body or "")
+
+    navigate = ["Sec-Fetch-Mode: navigate", "Sec-Fetch-Dest: document"]
+    routes = [
+        ("GET /", raw("GET", "/", [cookie]), 200),
+        ("HEAD /", raw("HEAD", "/", [cookie]), 200),
+        ("GET /style.css", raw("GET", "/style.css", [cookie]), 200),
+        ("GET /app.js", raw("GET", "/app.js", [cookie]), 200),
+        ("GET /favicon.svg", raw("GET", "/favicon.svg", [cookie]), 200),
+        ("GET /favicon.ico", raw("GET", "/favicon.ico", [cookie]), 204),
+        ("GET / with the token, from a script", raw("GET", "/?token=" + token), 200),
+        ("GET / with the token, a navigation typed or bookmarked",
+         raw("GET", "/?token=" + token, navigate + ["Sec-Fetch-Site: none"]), 303),
+        ("GET / with the token, a navigation from another site",
+         raw("GET", "/?token=" + token, navigate + ["Sec-Fetch-Site: cross-site"]), 200),
+        ("GET /labels.csv before the end", raw("GET", "/labels.csv", [cookie]), 409),
+        ("GET /trace.jsonl before the end", raw("GET", "/trace.jsonl", [cookie]), 409),
+        ("GET of no such page", raw("GET", "/nope", [cookie]), 404),
+        ("POST of no such page", raw("POST", "/nope", [cookie, own], "q=1"), 404),
+        ("POST /answer, a stale question", raw("POST", "/answer", [cookie, own], "q=1&a=yes"), 409),
+        ("POST /answer, an unknown answer", raw("POST", "/answer", [cookie, own], "q=3&a=maybe"),
+         400),
+        ("POST /undo out of range", raw("POST", "/undo", [cookie, own], "to=9"), 400),
+        ("PUT /", raw("PUT", "/", [cookie, own], ""), 405),
+        ("DELETE /answer", raw("DELETE", "/answer", [cookie, own], ""), 405),
+        ("POST /", raw("POST", "/", [cookie, own], "q=3&a=yes"), 405),
+        ("GET /undo", raw("GET", "/undo?to=1", [cookie]), 405),
+        ("OPTIONS /", raw("OPTIONS", "/", [cookie, own]), 405),
+        ("no token", raw("GET", "/", []), 403),
+        ("a forged Host", raw("GET", "/", [cookie]).replace(host, "Host: evil.example"), 403),
+        ("a request line that is no request", "NONSENSE\r\n\r\n", 400),
+        ("a request target over 8 KiB", raw("GET", "/" + "a" * 9000, [cookie]), 414),
+        ("a body over 4 KiB", raw("POST", "/answer", [cookie, own], "a" * 5000), 413),
+    ]
+    for what, request_bytes, want in routes:
+        prior = file_state(answers)
+        st, headers, body, _ = exchange(port, request_bytes)
+        text = body.decode("utf-8", "replace")
+        check(st == want, "%s: %d (want %d)" % (what, st, want))
+        check(framing_headers_ok(headers), "%s: the framing and referrer headers, once each: %r"
+              % (what, [h for h in headers if h[0] in dict(FRAMING)]))
+        if 400 <= st < 500:
+            ctype = dict(headers).get("content-type", "")
+            one_line = (text.count("\n") == 1 and text.endswith("\n") and
+                        text.startswith("ssac label: ")) if ctype.startswith("text/plain") else \
+                text.count('<p class="error">') == 1
+            check(one_line, "%s: one line: %r" % (what, text[:200]))
+            check(file_state(answers) == prior, "%s: the answer file's bytes and mode are as they "
+                  "were" % what)
+        if st == 405:
+            allow = dict(headers).get("allow")
+            check(allow in ("GET, HEAD", "POST"), "%s: Allow: %s" % (what, allow))
+        if "with the token" in what:
+            cookies = [v for k, v in headers if k == "set-cookie"]
+            check(cookies == ["ssac-label-%d=%s; Path=/; HttpOnly; SameSite=Strict" % (port, token)],
+                  "%s: the cookie is set: %r" % (what, cookies))
+            location = dict(headers).get("location")
+            if st == 303:
+                check(location == "/", "%s: redirected to / without the token (%r)" % (what, location))
+            elif "another site" in what:
+                check(location is None and 'http-equiv="refresh" content="0; url=/"' in text and
+                      token not in text, "%s: a page going on to / by itself: %r" % (what, text))
+            else:
+                check(location is None and 'id="pair"' in text, "%s: the page at once" % what)
+    # The redirect keeps the path (a known one); an unknown path goes to the page.
+    st, headers, _, _ = exchange(port, raw("GET", "/style.css?token=" + token,
+                                           navigate + ["Sec-Fetch-Site: same-origin"]))
+    check(st == 303 and dict(headers).get("location") == "/style.css",
+          "the redirect keeps a known path: %d %r" % (st, dict(headers).get("location")))
+    st, headers, _, _ = exchange(port, raw("GET", "//evil.example/?token=" + token,
+                                           navigate + ["Sec-Fetch-Site: none"]))
+    check(st == 303 and dict(headers).get("location") == "/",
+          "an unknown path is redirected to the page, never to another host: %d %r"
+          % (st, dict(headers).get("location")))
+
+    # A request with neither Content-Length nor Transfer-Encoding has an empty body (RFC 9112,
+    # section 6.3): answered at once, not at the request deadline. The connection stays open on
+    # the client's side, as a client waiting for its answer keeps it.
+    for method, path, want in [("PUT", "/", 405), ("PATCH", "/", 405), ("DELETE", "/", 405),
+                               ("POST", "/answer", 400), ("POST", "/undo", 400),
+                               ("POST", "/nope", 404), ("PUT", "/nope", 404),
+                               ("PATCH", "/nope", 404)]:
+        prior = file_state(answers)
+        st, headers, body, took = exchange(port, raw(method, path, [cookie, own]), limit=3.0)
+        check(st == want and took < 1.0, "a bodyless %s %s: %d in %.2f s (want %d within 1 s)"
+              % (method, path, st, took, want))
+        check(framing_headers_ok(headers), "a bodyless %s %s: the framing headers" % (method, path))
+        check(file_state(answers) == prior, "a bodyless %s %s changed nothing" % (method, path))
+    # A transfer coding whose end only the connection's end would tell: 400 at once.
+    prior = file_state(answers)
+    st, headers, body, took = exchange(port, raw("POST", "/answer", [cookie, own,
+                                                                   "Transfer-Encoding: gzip"]),
+                                       limit=3.0)
+    check(st == 400 and took < 1.0 and body.count(b"\n") == 1 and file_state(answers) == prior,
+          "Transfer-Encoding: gzip: %d in %.2f s, one line, nothing changed (%r)"
+          % (st, took, body))
     st, page2 = http(port, "GET", "/", headers=[cookie])
     check(st == 200 and 'data-question="3"' in page2, "the session is still at question 3")
 

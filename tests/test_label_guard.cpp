@@ -107,6 +107,19 @@ TEST(LabelGuard, AMissingOrWrongTokenIsRefused) {
   }
 }
 
+// The case folding on its own: every admitted value is spelled without 'z', so at admit() a 'Z'
+// left unfolded changes no answer; here each byte is checked, the ends of A-Z and their
+// neighbours among them.
+TEST(LabelGuard, AsciiLowerFoldsExactlyAToZ) {
+  std::string all, folded;
+  for (int c = 1; c < 256; ++c) {
+    all += static_cast<char>(c);
+    folded += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  EXPECT_EQ(ascii_lower(all), folded);
+  EXPECT_EQ(ascii_lower("@AZ[`az{"), "@az[`az{");
+}
+
 TEST(LabelGuard, SameSecretComparesEveryByte) {
   EXPECT_TRUE(same_secret("", ""));
   EXPECT_TRUE(same_secret(kToken, kToken));

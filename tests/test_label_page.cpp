@@ -99,6 +99,45 @@ TEST(Html, TextIsEscapedMarkupIsNotAndMarkersAreFilledOnce) {
   EXPECT_EQ(html_escape("plain text, é"), "plain text, é");
 }
 
+// The text of an escaped string, read back as a browser reads the five references html_escape
+// writes; any other '&' is left as it is (and fails the comparison below).
+std::string unescape(const std::string& s) {
+  static const std::vector<std::pair<std::string, char>> refs = {
+      {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}};
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    bool matched = false;
+    for (const auto& [ref, c] : refs)
+      if (s.compare(i, ref.size(), ref) == 0) {
+        out += c;
+        i += ref.size();
+        matched = true;
+        break;
+      }
+    if (!matched) out += s[i++];
+  }
+  return out;
+}
+
+// The escaper's exact output: each of the five characters becomes its own reference and nothing
+// else, every other byte stays, so the text reads back exactly as written.
+TEST(Html, EscapedTextReadsBackExactly) {
+  EXPECT_EQ(html_escape("&"), "&amp;");
+  EXPECT_EQ(html_escape("<"), "&lt;");
+  EXPECT_EQ(html_escape(">"), "&gt;");
+  EXPECT_EQ(html_escape("\""), "&quot;");
+  EXPECT_EQ(html_escape("'"), "&#39;");
+  std::string all;
+  for (int c = 1; c < 256; ++c)
+    all += static_cast<char>(c);
+  for (const std::string& s : {all, kHostile, std::string("a<b>c&d\"e'f"), std::string()}) {
+    const std::string e = html_escape(s);
+    EXPECT_EQ(unescape(e), s);
+    EXPECT_EQ(e.find_first_of("<>\"'"), std::string::npos);
+  }
+  EXPECT_EQ(html_escape(all).size(), all.size() - 5 + 5 + 4 + 4 + 6 + 5);
+}
+
 TEST(LabelPage, EveryTextInsertionPointEscapes) {
   const std::string escaped = html_escape(kHostile);
   ASSERT_NE(escaped, kHostile);

@@ -12,12 +12,6 @@ namespace ssac::cli {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
-
 std::string trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t");
   if (b == std::string_view::npos) return "";
@@ -40,6 +34,12 @@ std::string cookie_value(std::string_view header, const std::string& name) {
 }
 
 }  // namespace
+
+std::string ascii_lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
 
 std::string session_token() {
   unsigned char bits[16];
@@ -82,15 +82,15 @@ std::string RequestGuard::url() const {
 
 Admission RequestGuard::admit(const RequestFacts& r) const {
   const std::string p = ":" + std::to_string(port_);
-  const std::string host = lower(r.host);
+  const std::string host = ascii_lower(r.host);
   if (host != "127.0.0.1" + p && host != "localhost" + p && host != "[::1]" + p)
     return {403, "Host must be 127.0.0.1" + p + ", localhost" + p + " or [::1]" + p, false};
   if (r.method != "GET" && r.method != "HEAD") {
-    const std::string origin = lower(r.origin);
+    const std::string origin = ascii_lower(r.origin);
     if (!origin.empty() && origin != "http://127.0.0.1" + p && origin != "http://localhost" + p &&
         origin != "http://[::1]" + p)
       return {403, "a request from another page (Origin) is refused", false};
-    const std::string site = lower(r.fetch_site);
+    const std::string site = ascii_lower(r.fetch_site);
     if (!site.empty() && site != "same-origin" && site != "none")
       return {403, "a request from another page (Sec-Fetch-Site) is refused", false};
   }

@@ -21,6 +21,11 @@ namespace ssac::cli {
 // when the kernel gives none.
 std::string session_token();
 
+// `s` with A-Z as a-z and every other byte as it is: the guard compares the Host, Origin and
+// Sec-Fetch-Site values without regard to case (a URI's scheme and host are case-insensitive,
+// RFC 9110, section 4.2.3).
+std::string ascii_lower(std::string s);
+
 // a == b, in a time that depends on the lengths only (never on where they first differ).
 bool same_secret(std::string_view a, std::string_view b);
 

@@ -20,10 +20,12 @@
 #include <iostream>
 #include <mutex>
 #include <set>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "label/app.js.hpp"
+#include "label/favicon.svg.hpp"
 #include "label/guard.hpp"
 #include "label/html.hpp"
 #include "label/page.html.hpp"
@@ -53,7 +55,7 @@ Html shell(const LabelPage& p, const std::string& title, const Html& body) {
 
 Html item_box(const LabelPage& p, std::size_t row) {
   Html out;
-  out << "<section class=\"item\" data-row=\"" << row << "\"><h2>row " << row + 1 << "</h2>"
+  out << "<section class=\"item\" data-row=\"" << row << "\"><h2>row " << row << "</h2>"
       << p.view->html(row, p.pixel_size) << "</section>";
   return out;
 }
@@ -65,7 +67,7 @@ Html history(const LabelPage& p) {
   out << "<section id=\"history\"><h3>Your last answers</h3><ol>";
   const std::size_t from = log.size() > 8 ? log.size() - 8 : 0;
   for (std::size_t i = log.size(); i-- > from;) {
-    out << "<li value=\"" << i + 1 << "\">rows " << log[i].x + 1 << " and " << log[i].y + 1 << ": "
+    out << "<li value=\"" << i + 1 << "\">rows " << log[i].x << " and " << log[i].y << ": "
         << Text(to_string(log[i].answer))
         << " <form method=\"post\" action=\"/undo\"><input type=\"hidden\" name=\"to\" value=\""
         << i + 1 << "\"><button>back to question " << i + 1 << "</button></form></li>";
@@ -134,6 +136,13 @@ Html end_page(const LabelPage& p) {
   }
   body << "</table><h3>The first two principal components, coloured by the clustering</h3>";
   body << pca_svg(principal_components(p.data->data.points), R.labels);
+  if (!p.session->log().empty()) {
+    const std::size_t last = p.session->log().size();
+    body << "<form class=\"undo\" method=\"post\" action=\"/undo\"><input type=\"hidden\" "
+            "name=\"to\" value=\""
+         << last << "\"><button id=\"undo\">Take back the last answer and return to question "
+         << last << " <kbd>u</kbd></button></form>";
+  }
   body << history(p);
   return shell(p, "The clustering", body);
 }
@@ -160,6 +169,14 @@ thread_local bool t_refuse_connection = false;
 // Set while a request is handled when its connection must end after the response: a request
 // refused before routing leaves its body unread, which would be taken for the next request.
 thread_local bool t_close_after_response = false;
+
+// A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112, section 6.3,
+// rule 7). The library would read such a POST, PUT, PATCH or DELETE's body until the connection
+// closes, holding a worker for the whole request deadline; told its length is 0, it reads nothing.
+void empty_body_when_unannounced(httplib::Request& req) {
+  if (!req.has_header("Content-Length") && !req.has_header("Transfer-Encoding"))
+    req.set_header("Content-Length", "0");
+}
 
 // httplib's Stream over one accepted socket, with the request's total deadline on every wait.
 class DeadlineStream : public httplib::Stream {
@@ -344,7 +361,8 @@ class GuardedServer : public httplib::Server {
         if (!strm.wait_request(kIdle)) break;
         bool closed = false;
         t_close_after_response = false;
-        ret = process_request(strm, count + 1 == kMaxRequestsPerConnection, closed, nullptr);
+        ret = process_request(strm, count + 1 == kMaxRequestsPerConnection, closed,
+                              empty_body_when_unannounced);
         if (t_close_after_response) break;
         // A request cut off by the deadline is answered 400 by the library, which would then
         // wait for the next one on the same connection: the connection ends instead.
@@ -364,6 +382,45 @@ class GuardedServer : public httplib::Server {
 };
 
 GuardedServer* g_server = nullptr;
+
+// The page's own style sheet, script and icon, nothing else; forms post only to the page; no page
+// may frame it.
+constexpr const char* kContentSecurityPolicy =
+    "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'";
+
+// The methods each path takes ("GET, HEAD" or "POST"), nullptr for a path the server does not
+// have (the library's 404).
+const char* allowed_methods(const std::string& path) {
+  for (const char* get : {"/", "/style.css", "/app.js", "/favicon.svg", "/favicon.ico",
+                          "/labels.csv", "/trace.jsonl"})
+    if (path == get) return "GET, HEAD";
+  if (path == "/answer" || path == "/undo") return "POST";
+  return nullptr;
+}
+
+bool method_allowed(const std::string& method, const char* allow) {
+  return std::string_view(allow) == "POST" ? method == "POST" : method == "GET" || method == "HEAD";
+}
+
+const char* status_text(int status) {
+  switch (status) {
+    case 400:
+      return "bad request";
+    case 404:
+      return "no such page";
+    case 405:
+      return "method not allowed";
+    case 413:
+      return "request body too large";
+    case 414:
+      return "request target too long";
+    case 416:
+      return "range not satisfiable";
+    default:
+      return "error";
+  }
+}
 
 }  // namespace
 
@@ -444,16 +501,33 @@ void LabelServer::serve(LabelPage& p) {
   const RequestGuard& guard = *impl_->guard;
   std::mutex mu;
   server.set_payload_max_length(1 << 12);
+  // On every response the library writes, errors included (the library starts each response
+  // from these): only the page's own files may be loaded, no page may frame it (a page on another
+  // port of 127.0.0.1 is same-site, so the strict cookie would be sent to the frame), and no
+  // address is sent to another origin as a Referer. Not no-referrer: under it the browser sends
+  // `Origin: null` with the page's own form posts (Fetch standard, "append a request Origin
+  // header"), which the guard refuses as it must refuse a sandboxed page's.
+  server.set_default_headers({{"Content-Security-Policy", kContentSecurityPolicy},
+                              {"X-Frame-Options", "DENY"},
+                              {"Referrer-Policy", "same-origin"},
+                              {"X-Content-Type-Options", "nosniff"}});
   auto html = [](httplib::Response& res, int status, const std::string& body) {
     res.status = status;
     res.set_header("Cache-Control", "no-store");
-    res.set_header("X-Content-Type-Options", "nosniff");
-    res.set_header("Content-Security-Policy",
-                   "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; "
-                   "form-action 'self'");
     res.set_content(body, "text/html; charset=utf-8");
   };
-  // Before any route: a request the guard refuses gets a 403 naming no data of the session.
+  // A refusal before routing: one line of text, and the connection closes (the request's body,
+  // if any, is left unread and would be taken for the next request).
+  auto refuse = [](httplib::Response& res, int status, const std::string& reason) {
+    res.status = status;
+    res.set_header("Cache-Control", "no-store");
+    res.set_header("Connection", "close");
+    t_close_after_response = true;
+    res.set_content("ssac label: " + reason + "\n", "text/plain; charset=utf-8");
+    return httplib::Server::HandlerResponse::Handled;
+  };
+  // Before any route: a request the guard refuses gets a 403 naming no data of the session; a
+  // method a known path does not take gets a 405.
   server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
     RequestFacts facts{req.method,
                        req.get_header_value("Host"),
@@ -462,20 +536,59 @@ void LabelServer::serve(LabelPage& p) {
                        req.get_header_value("Cookie"),
                        req.get_param_value("token")};
     const Admission a = guard.admit(facts);
-    if (a.status != 0) {
-      res.status = a.status;
-      res.set_header("Cache-Control", "no-store");
-      res.set_header("Connection", "close");
-      t_close_after_response = true;
-      res.set_content("ssac label: " + a.reason + "\n", "text/plain; charset=utf-8");
-      return httplib::Server::HandlerResponse::Handled;
+    if (a.status != 0) return refuse(res, a.status, a.reason);
+    const char* allow = allowed_methods(req.path);
+    if (allow && !method_allowed(req.method, allow)) {
+      res.set_header("Allow", allow);
+      return refuse(res, 405, req.method + " is not taken here (" + allow + ")");
     }
-    // Admitted by the query token (the printed address): the page is served at once, with the
-    // cookie its forms will carry. No redirect: a redirect in a navigation that began on another
-    // site (a link in a notebook) would arrive without the SameSite=Strict cookie.
+    // A body whose length only the end of the connection would tell (a transfer coding other
+    // than chunked) cannot be read: 400 and close (RFC 9112, section 6.3, rule 4).
+    if (req.has_header("Transfer-Encoding") &&
+        ascii_lower(req.get_header_value("Transfer-Encoding")) != "chunked")
+      return refuse(res, 400, "a Transfer-Encoding other than chunked is not read");
+    // Admitted by the query token (the printed address): the browser gets the cookie. A
+    // navigation to an address with a token (also one the cookie admits: the printed address
+    // opened again) leaves the token behind -- the same page without it, so that the address bar
+    // and the history keep no token. A navigation that began on another site would not send the
+    // SameSite=Strict cookie on a redirect's second request: it gets a page that goes on to the
+    // address by itself (a navigation this origin starts, which sends the cookie). A script
+    // (no Sec-Fetch-Mode) is answered at once.
     if (a.set_cookie) res.set_header("Set-Cookie", guard.set_cookie());
-    return httplib::Server::HandlerResponse::Unhandled;
+    if (!req.has_param("token") || req.get_header_value("Sec-Fetch-Mode") != "navigate" ||
+        (req.method != "GET" && req.method != "HEAD"))
+      return httplib::Server::HandlerResponse::Unhandled;
+    const std::string to = allow ? req.path : "/";  // a known path only: never another host
+    res.set_header("Cache-Control", "no-store");
+    const std::string site = req.get_header_value("Sec-Fetch-Site");
+    if (site == "cross-site") {
+      Html body;
+      body << "<!DOCTYPE html><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; "
+              "url="
+           << Text(to) << "\"><title>ssac label</title><p><a href=\"" << Text(to)
+           << "\">Continue to the labelling page</a></p>";
+      res.status = 200;
+      res.set_content(body.str(), "text/html; charset=utf-8");
+    } else {
+      res.status = 303;
+      res.set_header("Location", to);
+    }
+    return httplib::Server::HandlerResponse::Handled;
   });
+  // A status of 400 or more with no body of its own (the library's 400, 404, 413, 414): one line,
+  // and the connection ends (after a request the library could not read, the next bytes are no
+  // request's start).
+  server.set_error_handler(
+      httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        res.set_header("Cache-Control", "no-store");
+        res.set_header("Connection", "close");
+        t_close_after_response = true;
+        res.set_content(
+            "ssac label: " + std::to_string(res.status) + " " + status_text(res.status) + "\n",
+            "text/plain; charset=utf-8");
+        return httplib::Server::HandlerResponse::Handled;
+      }));
   server.Get("/", [&](const httplib::Request&, httplib::Response& res) {
     std::lock_guard lock(mu);
     html(res, 200, render_page(p));
@@ -486,6 +599,12 @@ void LabelServer::serve(LabelPage& p) {
   server.Get("/app.js", [](const httplib::Request&, httplib::Response& res) {
     res.set_content(kLabelScript, "text/javascript; charset=utf-8");
   });
+  server.Get("/favicon.svg", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(kLabelIcon, "image/svg+xml");
+  });
+  // Asked for by a browser showing a page without the icon link (a refusal's text): no icon.
+  server.Get("/favicon.ico",
+             [](const httplib::Request&, httplib::Response& res) { res.status = 204; });
   server.Post("/answer", [&](const httplib::Request& req, httplib::Response& res) {
     std::lock_guard lock(mu);
     Answer a;

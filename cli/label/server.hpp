@@ -4,7 +4,10 @@
 // question's number, a = yes | no | not-sure) and POST /undo (to = the question to go back to)
 // change the session; GET /labels.csv and /trace.jsonl download the result once the run is over.
 // Every request must come from the person's browser (guard.hpp): a wrong Host, a post from another
-// page or a missing token gets a 403 and changes nothing.
+// page or a missing token gets a 403 and changes nothing; a method a path does not take gets a 405.
+// A browser opening an address with the token gets the cookie and the same address without the
+// token. Every response, errors included, forbids framing (a page on another port of 127.0.0.1 is
+// the same site) and sends no Referer to another origin.
 // A request that does not fit the session's state (a stale question number, an unknown answer, an
 // undo out of range, a download before the end) gets a 4xx and changes nothing. Each answer is
 // written to the answer file and synced before the response is sent.

@@ -27,8 +27,8 @@ void ask_at_terminal(Session& s, const ItemView& view, std::istream& in, std::os
                      AnswerFile* file) {
   while (!s.finished()) {
     const auto [x, y] = s.question();
-    out << progress_line(s) << "\nAre these two in the same cluster?\n  row " << (x + 1) << ":\n"
-        << view.text(x) << "  row " << (y + 1) << ":\n"
+    out << progress_line(s) << "\nAre these two in the same cluster?\n  row " << x << ":\n"
+        << view.text(x) << "  row " << y << ":\n"
         << view.text(y)
         << "Answer y (same), n (different), ? (not sure), u (undo), u N (back to question N): "
         << std::flush;
