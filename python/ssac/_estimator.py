@@ -153,15 +153,26 @@ class SSAC:
             raise TypeError("X: a sparse matrix is not supported; pass a dense array "
                             "(X.toarray())")
         try:
-            A = np.asarray(X, dtype=np.float64)
-        except (TypeError, ValueError) as e:
+            A = np.asarray(X)
+            if np.iscomplexobj(A):
+                raise ValueError("X: Complex data not supported (the points are real vectors)")
+            A = A.astype(np.float64, copy=False)
+        except TypeError as e:  # an object that is no number, e.g. a dict
+            raise TypeError(f"X: not convertible to an array of floats ({e})") from None
+        except ValueError as e:  # a string that is no number, or ragged rows
+            if str(e).startswith("X: "):
+                raise
             raise ValueError(f"X: not convertible to an array of floats ({e})") from None
         if A.ndim != 2:
             raise ValueError(f"Expected 2D array, got {A.ndim}D array instead: X must be (n_samples,"
                              f" n_features); reshape a single feature with X.reshape(-1, 1)")
-        if A.shape[0] < 1 or A.shape[1] < 1:
-            raise ValueError(f"X: found array with shape {A.shape}: at least one sample and one "
-                             f"feature are required")
+        # The words of scikit-learn's check_array, which its checks look for.
+        if A.shape[0] < 1:
+            raise ValueError(f"Found array with 0 sample(s) (shape={A.shape}) while a minimum of 1 "
+                             f"is required.")
+        if A.shape[1] < 1:
+            raise ValueError(f"Found array with 0 feature(s) (shape={A.shape}) while a minimum of "
+                             f"1 is required.")
         if not np.isfinite(A).all():
             bad = "NaN" if np.isnan(A).any() else "infinity"
             r, c = np.argwhere(~np.isfinite(A))[0]

@@ -132,8 +132,11 @@ def test_lists_and_arrays_give_the_same_fit(data):
     (lambda X: np.where(np.arange(X.size).reshape(X.shape) == 7, np.inf, X), "contains infinity"),
     (lambda X: X[:, 0], "Expected 2D array"),
     (lambda X: X[None], "Expected 2D array"),
-    (lambda X: X[:0], "at least one sample"),
+    (lambda X: X[:0], r"0 sample\(s\) \(shape=\(0, 2\)\)"),
+    (lambda X: X[:, :0], r"0 feature\(s\) \(shape=\(240, 0\)\)"),
+    (lambda X: X + 1j, "Complex data not supported"),
     (lambda X: [["a", "b"]] * len(X), "not convertible"),
+    (lambda X: [[1.0, 2.0], [3.0]] + X[2:].tolist(), "not convertible"),
 ])
 def test_input_validation(data, bad, message):
     X, y = data
@@ -343,3 +346,23 @@ def test_the_estimator_works_without_scikit_learn(data_csv):
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert p.stdout == "ValueError\nSSAC(beta=2, eta=2, n_clusters=3, random_state=1) ok True\n"
+
+
+# ---- scikit-learn's estimator checks ---------------------------------------------------------------
+# Every check scikit-learn 1.2 generates for the estimator runs (parameters, clone, repr, pickling,
+# idempotent refits under one random_state, input validation: NaN, infinity, complex, object and
+# sparse data, 1-D, empty, one sample, one feature, lists, sample order and subsets). They call
+# fit(X, y) and y is then a perfect oracle's truth. The checks for clusterers (check_clustering,
+# check_clusterer_compute_labels_predict) do not apply and are not generated (SSAC is no
+# ClusterMixin subclass): they call fit(X) with neither y nor an oracle; docs/python.md lists them.
+from sklearn.utils.estimator_checks import check_clustering, parametrize_with_checks  # noqa: E402
+
+
+@parametrize_with_checks([ssac.SSAC(n_clusters=3, eta=2, beta=2, random_state=0)])
+def test_scikit_learn_estimator_checks(estimator, check):
+    check(estimator)
+
+
+def test_the_clustering_checks_do_not_apply_because_fit_needs_an_oracle():
+    with pytest.raises(TypeError, match="fit needs an oracle"):
+        check_clustering("SSAC", ssac.SSAC(n_clusters=3, eta=2, beta=2, random_state=0))
