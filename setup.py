@@ -31,7 +31,11 @@ def cmake_version():
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        build = Path(self.build_temp).resolve() / "cmake"
+        # The CMake tree is build-pip/ itself, one level below the source as a build/ tree is: with
+        # ccache's base_dir (Debian's ccache, CCACHE_BASEDIR) the compile commands then name the
+        # same relative paths as a build in build/ with the same options, so a cache warmed by
+        # either serves the other.
+        build = ROOT / "build-pip"
         build.mkdir(parents=True, exist_ok=True)
         configure = [
             "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",

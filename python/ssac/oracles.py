@@ -18,10 +18,11 @@ f(i, j) answering the same (or "yes" / "no" / "not-sure", or 1 / -1 / 0). Budget
 budget) puts a budget on one that has none; Console asks a person at the terminal.
 
 Every oracle's `budget` is the most queries it answers in one fit. The query after the last one is
-refused with MaximumQueriesExceeded (an oracle of another library raising its own exception of
-that name is treated alike); the fit then ends at once and keeps what it did: SSAC.status_ reads
-"stopped in iteration I after N queries: ...", queries_ holds the N answers, labels_ the clusters
-of the iterations that ended.
+not answered: the library counts a simulated oracle's queries and stops the run itself, and a
+Python oracle raises MaximumQueriesExceeded (an oracle of another library raising its own
+exception of that name is treated alike). The fit then ends at once and keeps what it did:
+SSAC.status_ reads "stopped in iteration I after N queries: ...", queries_ holds the N answers,
+labels_ the clusters of the iterations that ended.
 """
 import numbers
 import os

@@ -46,6 +46,18 @@ def check_import(python, version, where, env):
     assert out[2].startswith(str(where)), f"ssac imported from {out[2]}, not under {where}"
 
 
+def check_uninstalled(python, where, env):
+    """pip no longer knows ssac, and `import ssac` finds nothing under `where` (it may find another
+    copy: scripts/python-path.sh's ssac.pth in the system's site-packages, which a venv with system
+    site packages sees)."""
+    p = subprocess.run([python, "-m", "pip", "show", "ssac"], env=env, capture_output=True)
+    assert p.returncode != 0, "pip still shows ssac after pip uninstall"
+    code = "import importlib.util as u; s = u.find_spec('ssac'); print(s.origin if s else '')"
+    origin = run([python, "-c", code], cwd="/", env=env).strip()
+    assert not origin.startswith(str(where)), f"ssac still importable from {origin}"
+    assert not list(Path(where).rglob("ssac*")), f"files of ssac left under {where}"
+
+
 def main():
     source, work, version = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
     shutil.rmtree(work, ignore_errors=True)
@@ -65,8 +77,7 @@ def main():
     print(f"pip install into the venv: {time.monotonic() - t:.1f} s", flush=True)
     check_import(py, version, venv, env)
     run([py, "-m", "pip", "uninstall", "-y", "ssac"], env=env)
-    p = subprocess.run([py, "-c", "import ssac"], cwd="/", env=env, capture_output=True)
-    assert p.returncode != 0, "ssac still importable from the venv after pip uninstall"
+    check_uninstalled(py, venv, env)
 
     # A user's site-packages (PYTHONUSERBASE keeps the test out of the real one). Debian marks its
     # interpreter externally managed, so pip asks for --break-system-packages even for --user.
@@ -78,9 +89,7 @@ def main():
     check_import(sys.executable, version, work / "user", user_env)
     run([sys.executable, "-m", "pip", "uninstall", "-y", "--break-system-packages", "ssac"],
         env=user_env)
-    p = subprocess.run([sys.executable, "-c", "import ssac"], cwd="/", env=user_env,
-                       capture_output=True)
-    assert p.returncode != 0, "ssac still importable from the user site after pip uninstall"
+    check_uninstalled(sys.executable, work / "user", user_env)
     shutil.rmtree(work)
     print("pip install, import, uninstall: ok")
 
