@@ -217,7 +217,7 @@ class SSAC:
     def fit(self, X, y=None, oracle=None):
         """Runs SSAC on the rows of X, asking `oracle` (see ssac.oracles); returns self. Without an
         oracle, y is the truth of a perfect oracle (oracles.Perfect(y)), as scikit-learn's checks
-        call fit(X, y)."""
+        call fit(X, y); with one, y is not read. A refit replaces every fitted attribute."""
         for name in _FITTED:
             self.__dict__.pop(name, None)
         A = self._validate_X(X)

@@ -480,8 +480,10 @@ def test_python_path_script_puts_the_module_on_the_path(tmp_path):
     assert f"{sys.executable}: {site}/ssac.pth -> {moddir}" in p.stdout
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     code = f"import site; site.addsitedir({str(site)!r}); import ssac; print(ssac.__file__)"
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                       cwd=tmp_path)
+    # -S: without the interpreter's own site directories, where another build's ssac.pth may be
+    # (scripts/python-path.sh run for another tree) and would come first.
+    p = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                       env=env, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == os.path.join(moddir, "ssac", "__init__.py")
     # A build directory without the module is an error, not a silent success.
