@@ -109,6 +109,9 @@ def test_fit_twice_equals_itself_and_ssac_cluster(cli, data_csv, data, tmp_path,
     assert est.trace_ == tr.read_text()  # every draw, query, step and label, byte for byte
     summary = json.loads(p.stdout)
     assert est.n_queries_ == summary["queries_total"] and est.status_ == summary["status"]
+    # Negative control: another seed is another run, so the comparisons above can fail.
+    other = ssac.SSAC(n_clusters=3, **dict(params, random_state=params["random_state"] + 1))
+    assert other.fit(X, oracle=oracle(y)).queries_ != queries  # not only the header's seed
     # cluster_centers_[t - 1] is mu'_t of the iteration that last recovered cluster t.
     recovered = {it["p"]: it["center"] for it in est.iterations_ if it["outcome"] == "recovered"}
     for t, c in recovered.items():
