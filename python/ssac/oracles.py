@@ -167,7 +167,8 @@ def _answerer(oracle):
 class Console:
     """A person at the terminal, as `ssac cluster --oracle interactive` asks one: the same session
     engine (ssac/session.hpp), the same answer file (`answers`: a path, appended to and synced as
-    each answer is given, with the header line `ssac label` writes), so a session resumes from a
+    each answer is given, with the header line `ssac label` writes, and locked while a session
+    holds it), so a session resumes from a
     file either of them wrote for the same data, parameters and seed. Answers: y (same cluster),
     n (different), ? (not sure); q or the end of input stops the fit (the answers so far stay in
     the file and on the estimator). `input` and `output` default to the terminal (input() and
@@ -201,10 +202,32 @@ class Console:
 
     def _run(self, session, X):
         """Asks until the run is over or the person stops; returns why it stopped, or None."""
-        import numpy as np
         out = self.output if self.output is not None else sys.stderr
         read = self.input if self.input is not None else input
         first = session.answers == 0 and not self._read_log()
+        lock = self._lock()
+        try:
+            return self._ask(session, X, out, read, first)
+        finally:
+            if lock is not None:
+                lock.close()
+
+    def _lock(self):
+        """Holds an exclusive lock on the answer file for the session, as `ssac label` does, so
+        that two sessions cannot append to one file."""
+        if self.answers is None:
+            return None
+        import fcntl
+        f = open(self.answers, "a", encoding="utf-8")
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise RuntimeError(f"{self.answers}: another session holds this answer file") from None
+        return f
+
+    def _ask(self, session, X, out, read, first):
+        import numpy as np
         asked = 0
         while not session.finished:
             if self.budget is not None and asked >= self.budget:

@@ -328,6 +328,13 @@ def test_console_asks_resumes_from_its_answer_file_and_stops(data, data_csv, tmp
     cli("cluster", data_csv, "--k", 3, "--eta", 2, "--beta", 2, "--seed", 4, "--oracle",
         "interactive", "--answers", path, "--out", out)
     assert np.array_equal(done.labels_ + 1, read_labels(out))
+    # A second session cannot append to a file one holds (as `ssac label` locks it).
+    import fcntl
+    with open(path, "a") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        with pytest.raises(RuntimeError, match="another session holds this answer file"):
+            ssac.SSAC(**params).fit(X, oracle=oracles.Console(path, input=reader(0),
+                                                              output=Out()))
     # The answer file of another run is refused with the file's name and line.
     with pytest.raises(ssac.DataError, match="answers.csv:1: the answers were given for other"):
         ssac.SSAC(n_clusters=3, eta=3, beta=2, random_state=4).fit(
