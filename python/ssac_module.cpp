@@ -8,8 +8,9 @@
 // NumPy is imported only when an array crosses the boundary, so `import ssac`, ssac.bounds and
 // ssac.validate(path, csv_path) work on an interpreter without it.
 //
-// About 700 lines, above the project's 400: the module's whole boundary is kept in this one file
-// (as in pybind11's cmake_example), so that every conversion and check can be read in one place.
+// About 550 lines, above the project's 400: the module's conversions and every function but the
+// run itself (python/run.cpp: ssac.cluster, the estimator's fits and the console session) are kept
+// in this one file (as in pybind11's cmake_example), so that each can be read in one place.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -23,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "convert.hpp"
+#include "run.hpp"
 #include "ssac/choice_law.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
@@ -41,10 +44,10 @@
 namespace py = pybind11;
 using namespace pybind11::literals;
 
-namespace {
+// The conversions of python/convert.hpp.
+namespace ssac::python {
 
 using ssac::DataError;
-using ssac::ParameterError;
 
 // ---- NumPy in ----
 
@@ -112,12 +115,6 @@ std::vector<int> to_labels(const py::object& obj, std::size_t n) {
 
 // ---- out ----
 
-template <class T>
-py::array_t<T> to_array(const std::vector<T>& v) {
-  py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
-  std::copy(v.begin(), v.end(), a.mutable_data());
-  return a;
-}
 py::array_t<double> to_array(const ssac::Matrix& X) {
   py::array_t<double> a({X.rows(), X.cols()});
   std::copy(X.data(), X.data() + X.size(), a.mutable_data());
@@ -133,7 +130,7 @@ py::object answer(ssac::Answer a) {
   return py::str(ssac::to_string(a));
 }
 
-py::dict step_dict(const ssac::SearchStep& s, bool plain) {
+static py::dict step_dict(const ssac::SearchStep& s, bool plain) {
   py::list answers;
   for (ssac::Answer a : s.sample_answers)
     answers.append(answer(a));
@@ -167,182 +164,13 @@ py::dict iteration_dict(const ssac::Iteration& it, bool plain) {
   return d;
 }
 
-// ---- oracles ----
+}  // namespace ssac::python
 
-// A Python callable oracle(x, y) -> "yes" | "no" | "not-sure" (or 1, -1, 0), for rows x != y.
-class CallableOracle : public ssac::Oracle {
- public:
-  explicit CallableOracle(py::function f) : f_(std::move(f)) {}
-  ssac::Answer query(std::size_t x, std::size_t y) override {
-    const py::object r = f_(x, y);
-    if (py::isinstance<py::str>(r)) {
-      const auto s = r.cast<std::string>();
-      if (s == "yes") return ssac::Answer::Yes;
-      if (s == "no") return ssac::Answer::No;
-      if (s == "not-sure") return ssac::Answer::NotSure;
-    } else if (py::isinstance<py::int_>(r) && !py::isinstance<py::bool_>(r)) {
-      const auto v = r.cast<long long>();
-      if (v >= -1 && v <= 1) return static_cast<ssac::Answer>(v);
-    }
-    throw ParameterError("oracle(" + std::to_string(x) + ", " + std::to_string(y) + ") returned " +
-                         std::string(py::repr(r)) +
-                         "; an answer is 'yes', 'no', 'not-sure' (or 1, -1, 0)");
-  }
+namespace {
 
- private:
-  py::function f_;
-};
-
-// "a, b, c": a vocabulary as the messages below list it.
-std::string listed(const std::vector<std::string>& names) {
-  std::string s;
-  for (const std::string& n : names)
-    s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
-
-ssac::Search search_named(const std::string& s) {
-  const auto& weak = ssac::weak_search_names();
-  if (std::find(weak.begin(), weak.end(), s) != weak.end()) return *ssac::parse_search(s);
-  throw ParameterError("search = '" + s + "' is not one of " + listed(weak));
-}
-
-// ssac.cluster: the same run as `ssac cluster` (cli/commands/cmd_cluster.cpp) with the same
-// parameters and seed, so the labels, the queries and the trace are those of the command line.
-py::dict cluster(const py::object& X_in, const py::object& labels_in, long long k, double eta,
-                 long long beta, const py::object& search, const std::string& algorithm,
-                 const py::object& oracle, const py::object& q, const py::object& nu,
-                 const py::object& rho, const py::object& memory, const std::string& semantics,
-                 const std::vector<std::string>& rules, const py::object& assignment,
-                 std::uint64_t seed) {
-  need_numpy("cluster");
-  const ssac::Matrix X = to_points(X_in);
-  const auto n = static_cast<std::size_t>(X.rows());
-  std::vector<int> labels;
-  if (!labels_in.is_none()) labels = to_labels(labels_in, n);
-
-  ssac::Params P;
-  ssac::range::check_k(k, n);
-  ssac::range::check_beta(beta);
-  P.k = static_cast<int>(k);
-  P.eta = eta;
-  P.beta = static_cast<int>(beta);
-  ssac::Profile profile = ssac::profile_named(semantics);
-  if (!assignment.is_none()) {
-    const auto a = assignment.cast<std::string>();
-    const auto elimination = ssac::parse_assignment(a);
-    if (!elimination)
-      throw ParameterError("assignment = '" + a + "' is not one of " +
-                           listed(ssac::assignment_names()));
-    profile.elimination = *elimination;
-  }
-  for (const std::string& r : rules)
-    ssac::set_rule_given_rows(profile, r);
-  P.rules = profile.rules;
-  P.elimination = profile.elimination;
-  const auto alg = ssac::parse_algorithm(algorithm);
-  if (!alg)
-    throw ParameterError("algorithm = '" + algorithm + "' is not one of " +
-                         listed(ssac::algorithm_names()));
-  if (*alg == ssac::Algorithm::original) {
-    if (!search.is_none())
-      throw ParameterError("search does not apply to algorithm 'original' (plain binary search)");
-    P.search = ssac::Search::plain;
-  } else {
-    P.search = search.is_none() ? ssac::Search::unified : search_named(search.cast<std::string>());
-  }
-  P.check(n);
-
-  const bool callable = py::isinstance<py::function>(oracle);
-  ssac::OracleSpec spec;
-  if (!callable) {
-    if (!py::isinstance<py::str>(oracle))
-      throw ParameterError("oracle: expected a name or a callable oracle(x, y), got " +
-                           std::string(py::repr(oracle)));
-    const auto name = oracle.cast<std::string>();
-    const auto kind = ssac::oracle_kind_from_string(name);
-    if (!kind)
-      throw ParameterError("oracle = '" + name + "' is not one of " +
-                           listed(ssac::oracle_kind_names(ssac::simulated_oracle_kinds())) +
-                           ", or a callable oracle(x, y)");
-    spec.kind = *kind;
-    if (!q.is_none()) spec.q = q.cast<double>();
-    if (!nu.is_none()) spec.nu = nu.cast<double>();
-    if (!rho.is_none()) spec.rho = rho.cast<double>();
-    if (!memory.is_none()) {
-      const auto m = memory.cast<std::string>();
-      const auto parsed = ssac::parse_oracle_memory(m);
-      if (!parsed)
-        throw ParameterError("memory = '" + m + "' is not one of " +
-                             listed(ssac::oracle_memory_names()));
-      spec.memory = *parsed;
-    }
-    if (!q.is_none() && !spec.uses_q())
-      throw ParameterError("q applies only to oracle 'random' or 'correlated'");
-    if (!nu.is_none() && !spec.uses_nu()) throw ParameterError("nu applies only to oracle 'local'");
-    if (!rho.is_none() && !spec.uses_rho())
-      throw ParameterError("rho applies only to oracle 'local', 'global' or 'correlated'");
-    if (!memory.is_none() && !spec.uses_memory())
-      throw ParameterError("memory applies only to oracle 'random'");
-    if (spec.simulated() && labels.empty())
-      throw DataError("labels: none given; a simulated oracle answers from them");
-  } else if (!q.is_none() || !nu.is_none() || !rho.is_none() || !memory.is_none()) {
-    throw ParameterError("q, nu, rho and memory apply only to a simulated oracle, not a callable");
-  }
-  // k has one range, [1, n] (ssac/ranges.hpp), as in `ssac cluster`: k above the number of the
-  // labels' clusters is a valid run that cannot recover k clusters (docs/conformance.md).
-  // Elimination (S2) needs the point's cluster among the k: known from labels, else k is taken.
-  if (!labels.empty()) P.oracle_clusters = *std::max_element(labels.begin(), labels.end());
-
-  std::unique_ptr<ssac::Oracle> base;
-  if (callable) {
-    base = std::make_unique<CallableOracle>(oracle.cast<py::function>());
-  } else {
-    spec.check();
-    base = ssac::make_oracle(spec, X, labels, ssac::Rng::stream(seed, {ssac::kStreamOracle}));
-  }
-  ssac::AskedOracle asked(*base, P.search == ssac::Search::plain,
-                          ssac::Rng::stream(seed, {ssac::kStreamCoinFlip}));
-  // The trace is written as the run reports its events (ssac/trace.hpp, trace_writer).
-  ssac::TraceHeader th;
-  th.params = P;
-  th.algorithm = algorithm;
-  // A callable is no oracle the trace format describes: the header then has no `oracle`.
-  if (!callable) th.oracle = spec;
-  if (!callable && spec.uses_memory()) th.memory = spec.memory;
-  th.seed = seed;
-  std::string trace;
-  const std::unique_ptr<ssac::RunObserver> writer =
-      ssac::trace_writer(X, th, [&trace](const std::string& line) {
-        trace += line;
-        trace += '\n';
-      });
-
-  // A simulated oracle never calls into Python, so other Python threads may run meanwhile.
-  std::optional<py::gil_scoped_release> release;
-  if (!callable) release.emplace();
-  const ssac::Result R = ssac::run_ssac(X, asked.get(), P, seed, writer.get());
-  release.reset();
-
-  py::list iterations, queries;
-  for (const auto& it : R.iterations)
-    iterations.append(iteration_dict(it, P.search == ssac::Search::plain));
-  for (const auto& qr : R.queries)
-    queries.append(py::dict("iteration"_a = qr.iteration, "phase"_a = qr.phase,
-                            "purpose"_a = ssac::to_string(qr.purpose), "x"_a = qr.x, "y"_a = qr.y,
-                            "answer"_a = answer(qr.answer)));
-  py::dict out("labels"_a = to_array(std::vector<long long>(R.labels.begin(), R.labels.end())),
-               "iterations"_a = iterations, "queries"_a = queries,
-               "clusters_recovered"_a = R.clusters_recovered, "failed"_a = R.failed,
-               "status"_a = R.status, "queries_phase1"_a = R.queries_phase1,
-               "queries_phase2"_a = R.queries_phase2, "r"_a = P.sample_size(), "trace"_a = trace);
-  if (!labels.empty()) {
-    const ssac::Evaluation ev = ssac::evaluate(X, labels, R);
-    out["accuracy_pct"] = ev.accuracy_pct;
-    out["optimal_accuracy_pct"] = ev.optimal_accuracy_pct;
-  }
-  return out;
-}
+using namespace ssac::python;
+using ssac::DataError;
+using ssac::ParameterError;
 
 // ---- validate ----
 
@@ -534,7 +362,7 @@ py::dict bounds(long long k, long long m, long long n, const py::object& delta,
 
 }  // namespace
 
-PYBIND11_MODULE(ssac, mod) {
+PYBIND11_MODULE(_ssac, mod) {
   mod.doc() =
       "ssac: the reference implementation of Semi-Supervised Active Clustering with Weak Oracles "
       "(Kim & Ghosh). NumPy arrays in, NumPy arrays and plain Python objects out.";
@@ -608,18 +436,7 @@ PYBIND11_MODULE(ssac, mod) {
       "sizes, radii, nearest_outsider and means.",
       "X"_a, "labels"_a);
 
-  mod.def("cluster", &cluster,
-          "Runs SSAC once, as `ssac cluster` with the same parameters and seed. `oracle` is "
-          "'perfect', 'random' (q), 'local' (nu, rho), 'global' (rho), 'correlated' (q, rho), "
-          "answering from `labels`, or a callable oracle(x, y) returning 'yes', 'no' or "
-          "'not-sure'. Returns a dict: labels (NumPy, 0 = unassigned), iterations, queries, "
-          "status, counts and trace (the JSON Lines text of `--trace`).",
-          "X"_a, "labels"_a = py::none(), py::kw_only(), "k"_a, "eta"_a, "beta"_a = 10,
-          "search"_a = py::none(), "algorithm"_a = ssac::to_string(ssac::Algorithm::weak),
-          "oracle"_a = ssac::to_string(ssac::OracleKind::perfect), "q"_a = py::none(),
-          "nu"_a = py::none(), "rho"_a = py::none(), "memory"_a = py::none(),
-          "semantics"_a = "paper", "rules"_a = std::vector<std::string>{},
-          "assignment"_a = py::none(), "seed"_a = 0);
+  ssac::python::bind_run(mod);
 
   py::class_<ssac::Divergence>(mod, "Divergence",
                                "The first difference between a trace and the reference's replay.")

@@ -21,10 +21,11 @@ packages=(
   clang libclang-rt-14-dev  # fuzzing (libFuzzer) and the clang++ determinism build
   python3-dev pybind11-dev  # the Python module (python/)
   python3-numpy python3-pytest  # its arrays and its tests, for Debian's /usr/bin/python3
+  python3-setuptools python3-wheel python3-pip python3-venv  # pip install . (pyproject.toml), offline
   coq libcoq-interval libcoq-coquelicot libcoq-mathcomp-ssreflect libcoq-flocq  # proofs-notes/coq
   ocaml-nox ocaml-findlib  # the extracted binary search (proofs-notes/coq) and its driver
   libcpp-httplib-dev     # ssac label: the labelling page's server (loopback only)
-  chromium chromium-driver python3-selenium python3-sklearn  # its browser test (ctest -L browser)
+  chromium chromium-driver python3-selenium python3-sklearn  # its browser test (ctest -L browser); sklearn: also docs/python.md, python/tests/test_estimator.py
 )
 
 missing=()

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Puts the built Python module `ssac` on the path of the `python3` found first on PATH and of
+# Puts the built Python package `ssac` (BUILD/python/ssac: the extension ssac._ssac and the package's
+# Python files) on the path of the `python3` found first on PATH and of
 # Debian's /usr/bin/python3, so that `python3 -c "import ssac"` works in any directory: writes a
 # file ssac.pth naming BUILD/python into each interpreter's site-packages (its user site-packages
 # when that is not writable). The module is built for one CPython version (the interpreter CMake
@@ -11,12 +12,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$(realpath "${1:-${SSAC_BUILD_DIR:-build}}")
 moddir=$build/python
-so=$(find "$moddir" -maxdepth 1 -name 'ssac.*.so' 2>/dev/null | head -n 1 || true)
-if [ -z "$so" ]; then
-  echo "python-path: no module ssac.*.so in $moddir (build the target ssac_python)" >&2
+so=$(find "$moddir/ssac" -maxdepth 1 -name '_ssac.*.so' 2>/dev/null | head -n 1 || true)
+if [ -z "$so" ] || [ ! -f "$moddir/ssac/__init__.py" ]; then
+  echo "python-path: no package ssac (ssac/__init__.py, ssac/_ssac.*.so) in $moddir (build the target ssac_python)" >&2
   exit 1
 fi
-suffix=${so#"$moddir"/ssac}  # e.g. .cpython-311-x86_64-linux-gnu.so
+suffix=${so#"$moddir"/ssac/_ssac}  # e.g. .cpython-311-x86_64-linux-gnu.so
 declare -A done_
 for py in "$(command -v python3 || true)" /usr/bin/python3; do
   [ -n "$py" ] && [ -x "$py" ] || continue

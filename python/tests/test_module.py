@@ -460,7 +460,8 @@ def test_import_bounds_and_validate_need_no_numpy(data_csv, tmp_path):
             "except ImportError as e:\n"
             "    print(e)\n")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       env=dict(os.environ, PYTHONPATH=os.path.dirname(ssac.__file__)))
+                       env=dict(os.environ,
+                                PYTHONPATH=os.path.dirname(os.path.dirname(ssac.__file__))))
     assert p.returncode == 0, p.stderr
     assert p.stdout == (f"5815\nssac.read_csv takes or returns NumPy arrays, and this interpreter "
                         f"({sys.executable}) has no numpy; Debian's /usr/bin/python3 has it "
@@ -470,7 +471,7 @@ def test_import_bounds_and_validate_need_no_numpy(data_csv, tmp_path):
 # ---- scripts/python-path.sh -----------------------------------------------------------------------
 def test_python_path_script_puts_the_module_on_the_path(tmp_path):
     source = os.environ["SSAC_SOURCE_DIR"]
-    moddir = os.path.dirname(ssac.__file__)
+    moddir = os.path.dirname(os.path.dirname(ssac.__file__))  # BUILD/python, above the package
     site = tmp_path / "site"
     p = subprocess.run(["bash", os.path.join(source, "scripts/python-path.sh"),
                         os.path.dirname(moddir)], capture_output=True, text=True,
@@ -479,11 +480,13 @@ def test_python_path_script_puts_the_module_on_the_path(tmp_path):
     assert f"{sys.executable}: {site}/ssac.pth -> {moddir}" in p.stdout
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     code = f"import site; site.addsitedir({str(site)!r}); import ssac; print(ssac.__file__)"
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                       cwd=tmp_path)
+    # -S: without the interpreter's own site directories, where another build's ssac.pth may be
+    # (scripts/python-path.sh run for another tree) and would come first.
+    p = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                       env=env, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
-    assert os.path.dirname(p.stdout.strip()) == moddir
+    assert p.stdout.strip() == os.path.join(moddir, "ssac", "__init__.py")
     # A build directory without the module is an error, not a silent success.
     p = subprocess.run(["bash", os.path.join(source, "scripts/python-path.sh"), str(tmp_path)],
                        capture_output=True, text=True, env=dict(os.environ, SSAC_SITE_DIR=str(site)))
-    assert p.returncode == 1 and "no module" in p.stderr
+    assert p.returncode == 1 and "no package ssac" in p.stderr
