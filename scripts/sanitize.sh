@@ -40,5 +40,5 @@ skip+='|ExactMemory\.ProgramMonteCarloAgreesWithTheExactValues|Exact\.JointLawMa
 skip+='|DistributionCorpus\.RegeneratingGivesTheCommittedBytes|ChoiceLaw\.Catches.*'
 skip+='|ChoiceLaw\.NinePointReferenceConforms|ChoiceLaw\.NinePointAnchorDrawsConformUnderBothRandomRules'
 skip+='|ChoiceLaw\.EveryBinTestIsRecomputedFromItsCounts|OracleBatch\.ARateOffALittleInEveryTraceIsCaughtPooled'
-skip+='|distribution_python|consumer_.*|proofs\..*|docs_.*)$'
+skip+='|distribution_python|consumer_.*|python_pip_install|proofs\..*|docs_.*)$'
 ctest --test-dir "$build" -j"$(nproc)" --output-on-failure -E "$skip" "$@"
