@@ -1,0 +1,189 @@
+(* Pinelis's inequality in Euclidean R^m (Pinelis 1994, Ann. Probab. 22(4), Theorem 3.5, for
+   independent sums of finite laws): for independent d_1, ..., d_l in R^m with E d_j = 0 and
+   ||d_j|| <= c_j, P(||d_1 + ... + d_l|| >= r) <= 2 exp(-r^2 / (2 sum c_j^2)).  No dimension
+   factor; this is the vector Hoeffding inequality of the paper's appendix (Theorem 5) with 2 in
+   place of m + 1 (proofs-notes/pinelis.md says how it differs from the 1994 statement).
+
+   Route (no martingale language: the product law of FiniteProb.v is the independence):
+   - the step: E cosh(lam ||x + d||) <= cosh(lam ||x||) cosh(lam c) for E d = 0, ||d|| <= c.  With
+     a = ||x||, p = <x, d> in [-a c, a c]: ||x + d||^2 <= a^2 + c^2 + 2 p, and s |-> cosh(lam sqrt s)
+     is convex (`cosh_chord_sq`, from sinh(v)/v nondecreasing, two mean-value steps), so
+     cosh(lam ||x + d||) lies under the chord between p = -a c and p = a c, an affine function of
+     p whose constant term is cosh(lam a) cosh(lam c); E p = <x, E d> = 0;
+   - iterated over the independent draws: E cosh(lam ||S||) <= prod cosh(lam c_j)
+     <= exp(lam^2 sum c_j^2 / 2) (cosh t <= exp(t^2/2) is Hoeffding.v's lemma for a fair sign);
+   - Markov: P(||S|| >= r) <= E cosh(lam ||S||) / cosh(lam r) <= 2 e^{-lam r} E cosh(lam ||S||),
+     at lam = r / sum c_j^2.
+   Then vector Hoeffding (Theorem1Run.vector_hoeffding) follows for every m >= 1, 2 <= m + 1. *)
+From Coq Require Import Reals Lra Lia List.
+Import ListNotations.
+From SSAC Require Import FiniteProb MeanTail.
+From SSAC Require Hoeffding.
+Open Scope R_scope.
+
+(* ---- cosh and sinh (Rtrigo_def: cosh x = (e^x + e^-x)/2, sinh x = (e^x - e^-x)/2) -------- *)
+Lemma cosh_even (x : R) : cosh (- x) = cosh x.
+Proof. unfold cosh. rewrite Ropp_involutive. field. Qed.
+
+Lemma cosh_plus (x y : R) : cosh (x + y) = cosh x * cosh y + sinh x * sinh y.
+Proof.
+  unfold cosh, sinh. rewrite Ropp_plus_distr, !exp_plus. field.
+Qed.
+
+(* The chord's constant term: (cosh(x + y) + cosh(x - y)) / 2 = cosh x cosh y. *)
+Lemma cosh_mid (x y : R) : (cosh (x + y) + cosh (x - y)) / 2 = cosh x * cosh y.
+Proof.
+  unfold Rminus. rewrite !cosh_plus, cosh_even.
+  assert (S : sinh (- y) = - sinh y) by (unfold sinh; rewrite Ropp_involutive; field).
+  rewrite S. field.
+Qed.
+
+Lemma cosh_pos (x : R) : 0 < cosh x.
+Proof. unfold cosh. pose proof (exp_pos x). pose proof (exp_pos (- x)). lra. Qed.
+
+(* cosh x >= e^x / 2, so 1 / cosh x <= 2 e^{-x}. *)
+Lemma inv_cosh_le (x : R) : / cosh x <= 2 * exp (- x).
+Proof.
+  pose proof (exp_pos x) as Ex. pose proof (exp_pos (- x)) as Enx.
+  assert (X : exp x * exp (- x) = 1) by (rewrite <- exp_plus, Rplus_opp_r; apply exp_0).
+  apply Rmult_le_reg_l with (cosh x); [apply cosh_pos |].
+  rewrite Rinv_r by (apply Rgt_not_eq, cosh_pos). unfold cosh. nra.
+Qed.
+
+Lemma sinh_nonneg (x : R) : 0 <= x -> 0 <= sinh x.
+Proof.
+  intro X. unfold sinh. pose proof (Hoeffding.exp_mono (- x) x ltac:(lra)). lra.
+Qed.
+
+(* cosh is nondecreasing on [0, oo): cosh y - cosh x = (e^y - e^x)(1 - e^{-x-y}) / 2. *)
+Lemma cosh_mono (x y : R) : 0 <= x <= y -> cosh x <= cosh y.
+Proof.
+  intros [X XY]. unfold cosh.
+  pose proof (Hoeffding.exp_mono x y XY) as M.
+  pose proof (Hoeffding.exp_mono 0 x X) as Mx. pose proof (Hoeffding.exp_mono 0 y ltac:(lra)) as My.
+  rewrite exp_0 in Mx, My. rewrite !exp_Ropp.
+  assert (A : 0 < exp x) by apply exp_pos. assert (B : 0 < exp y) by apply exp_pos.
+  assert (D : (exp y + / exp y) / 2 - (exp x + / exp x) / 2
+              = (exp y - exp x) * (exp x * exp y - 1) / (2 * (exp x * exp y))) by (field; lra).
+  assert (0 <= (exp y - exp x) * (exp x * exp y - 1) / (2 * (exp x * exp y))).
+  { apply Rmult_le_pos; [apply Rmult_le_pos; nra | left; apply Rinv_0_lt_compat; nra]. }
+  lra.
+Qed.
+
+Lemma cosh_abs (x : R) : cosh (Rabs x) = cosh x.
+Proof. unfold Rabs. destruct (Rcase_abs x); [apply cosh_even | reflexivity]. Qed.
+
+Lemma cosh_ge_1 (x : R) : 1 <= cosh x.
+Proof. rewrite <- cosh_0, <- (cosh_abs x). apply cosh_mono. split; [lra | apply Rabs_pos]. Qed.
+
+(* cosh t <= e^{t^2/2}: Hoeffding's lemma for a fair sign in [-1, 1]. *)
+Lemma cosh_le_exp_sq (t : R) : cosh t <= exp (t ^ 2 / 2).
+Proof.
+  pose proof (Hoeffding.hoeffding_lemma [(/ 2, -1); (/ 2, 1)] (-1) 1 t) as H.
+  simpl in H. unfold cosh.
+  replace (t ^ 2 / 2) with (t * (t * 1) * ((1 - -1) * ((1 - -1) * 1)) / 8) by field.
+  assert (E : (exp t + exp (- t)) / 2 = / 2 * exp (t * -1) + (/ 2 * exp (t * 1) + 0)).
+  { replace (t * -1) with (- t) by ring. replace (t * 1) with t by ring. field. }
+  rewrite E.
+  apply H; [repeat constructor; simpl; lra | field | field].
+Qed.
+
+(* ---- Derivatives (the standard library's derivable_pt_lim) ---------------------------------- *)
+Lemma d_cosh_scaled (lam x : R) :
+  derivable_pt_lim (fun u => cosh (lam * u)) x (lam * sinh (lam * x)).
+Proof.
+  assert (L : derivable_pt_lim (fun u => lam * u) x lam).
+  { pose proof (derivable_pt_lim_scal id lam x 1 (derivable_pt_lim_id x)) as D.
+    rewrite Rmult_1_r in D. exact D. }
+  rewrite Rmult_comm.
+  apply (derivable_pt_lim_comp (fun u => lam * u) cosh x lam (sinh (lam * x)) L).
+  apply derivable_pt_lim_cosh.
+Qed.
+
+(* sinh v <= v cosh v on [0, oo): (v cosh v - sinh v)' = v sinh v >= 0. *)
+Lemma sinh_le_mul_cosh (v : R) : 0 <= v -> sinh v <= v * cosh v.
+Proof.
+  intro V. destruct (Req_dec v 0) as [-> | N]; [rewrite sinh_0; lra |].
+  destruct (MVT_cor2 (fun u => u * cosh u - sinh u) (fun u => u * sinh u) 0 v) as [c [Eq Hc]].
+  - lra.
+  - intros c _. replace (c * sinh c) with ((1 * cosh c + c * sinh c) - cosh c) by ring.
+    apply (derivable_pt_lim_minus (fun u => u * cosh u) sinh).
+    + apply (derivable_pt_lim_mult id cosh c 1 (sinh c));
+        [apply derivable_pt_lim_id | apply derivable_pt_lim_cosh].
+    + apply derivable_pt_lim_sinh.
+  - rewrite sinh_0, Rmult_0_l in Eq.
+    assert (0 <= c * sinh c * (v - 0)).
+    { apply Rmult_le_pos; [apply Rmult_le_pos; [lra | apply sinh_nonneg; lra] | lra]. }
+    lra.
+Qed.
+
+(* sinh(v)/v is nondecreasing on (0, oo): v2 sinh v1 <= v1 sinh v2 for 0 <= v1 <= v2.
+   (v1 sinh v - v sinh v1)' = v1 cosh v - sinh v1 >= v1 cosh v1 - sinh v1 >= 0 for v >= v1. *)
+Lemma sinh_ratio_mono (v1 v2 : R) : 0 <= v1 <= v2 -> v2 * sinh v1 <= v1 * sinh v2.
+Proof.
+  intros [V1 V12]. destruct (Req_dec v1 v2) as [<- | N]; [lra |].
+  destruct (MVT_cor2 (fun u => v1 * sinh u - u * sinh v1) (fun u => v1 * cosh u - sinh v1) v1 v2)
+    as [c [Eq Hc]].
+  - lra.
+  - intros c _. replace (v1 * cosh c - sinh v1) with (v1 * cosh c - 1 * sinh v1) by ring.
+    apply (derivable_pt_lim_minus (fun u => v1 * sinh u) (fun u => u * sinh v1)).
+    + apply (derivable_pt_lim_scal sinh v1 c (cosh c)), derivable_pt_lim_sinh.
+    + apply (derivable_pt_lim_scal_right id c 1 (sinh v1)), derivable_pt_lim_id.
+  - pose proof (cosh_mono v1 c ltac:(lra)). pose proof (sinh_le_mul_cosh v1 V1).
+    assert (0 <= (v1 * cosh c - sinh v1) * (v2 - v1)) by (apply Rmult_le_pos; nra).
+    lra.
+Qed.
+
+(* s |-> cosh(lam sqrt s) is convex on [0, oo), written in t = sqrt s: for 0 <= t1 < t2 and
+   t1 <= t <= t2, cosh(lam t) lies under the chord through t1^2 and t2^2.  Each side's slope
+   (G(t) - G(t1)) / (t^2 - t1^2) is lam sinh(lam xi) / (2 xi) at some xi between them (the mean
+   value theorem for G(u) - K u^2), and that is nondecreasing in xi (`sinh_ratio_mono`). *)
+Lemma chord_slope (lam t1 t : R) : 0 <= t1 < t ->
+  exists xi, t1 < xi < t /\
+    (cosh (lam * t) - cosh (lam * t1)) * (2 * xi) = lam * sinh (lam * xi) * (t ^ 2 - t1 ^ 2).
+Proof.
+  intros T. set (K := (cosh (lam * t) - cosh (lam * t1)) / (t ^ 2 - t1 ^ 2)).
+  assert (P : 0 < t ^ 2 - t1 ^ 2) by nra.
+  destruct (MVT_cor2 (fun u => cosh (lam * u) - K * u ^ 2)
+              (fun u => lam * sinh (lam * u) - K * (2 * u)) t1 t) as [xi [Eq Hxi]].
+  - lra.
+  - intros c _. apply (derivable_pt_lim_minus (fun u => cosh (lam * u)) (fun u => K * u ^ 2)).
+    + apply d_cosh_scaled.
+    + replace (2 * c) with (INR 2 * c ^ Nat.pred 2) by (simpl; ring).
+      apply (derivable_pt_lim_scal (fun u => u ^ 2) K c), derivable_pt_lim_pow.
+  - exists xi. split; [exact Hxi |].
+    assert (KE : K * (t ^ 2 - t1 ^ 2) = cosh (lam * t) - cosh (lam * t1)) by (unfold K; field; lra).
+    assert (Z : (lam * sinh (lam * xi) - K * (2 * xi)) * (t - t1) = 0) by nra.
+    apply Rmult_integral in Z. destruct Z as [Z | Z]; [| lra].
+    rewrite <- KE. nra.
+Qed.
+
+Lemma cosh_chord_sq (lam t1 t t2 : R) : 0 <= lam -> 0 <= t1 -> t1 <= t <= t2 ->
+  (t2 ^ 2 - t1 ^ 2) * cosh (lam * t)
+    <= (t2 ^ 2 - t ^ 2) * cosh (lam * t1) + (t ^ 2 - t1 ^ 2) * cosh (lam * t2).
+Proof.
+  intros L T1 [A B].
+  destruct (Req_dec t t1) as [-> | N1]; [right; ring |].
+  destruct (Req_dec t t2) as [-> | N2]; [right; ring |].
+  destruct (chord_slope lam t1 t ltac:(lra)) as [x1 [H1 E1]].
+  destruct (chord_slope lam t t2 ltac:(lra)) as [x2 [H2 E2]].
+  pose proof (sinh_ratio_mono (lam * x1) (lam * x2) ltac:(split; nra)) as M.
+  (* M: lam x2 sinh(lam x1) <= lam x1 sinh(lam x2), so the left slope <= the right slope. *)
+  set (G1 := cosh (lam * t1)) in *. set (G := cosh (lam * t)) in *. set (G2 := cosh (lam * t2)) in *.
+  set (s1 := sinh (lam * x1)) in *. set (s2 := sinh (lam * x2)) in *.
+  assert (P1 : 0 < t ^ 2 - t1 ^ 2) by nra. assert (P2 : 0 < t2 ^ 2 - t ^ 2) by nra.
+  (* (G - G1) 2 x1 x2 = lam s1 x2 (t^2 - t1^2) and (G2 - G) 2 x1 x2 = lam s2 x1 (t2^2 - t^2). *)
+  assert (Sl : (G - G1) * (t2 ^ 2 - t ^ 2) <= (G2 - G) * (t ^ 2 - t1 ^ 2)).
+  { apply Rmult_le_reg_r with (2 * x1 * x2); [nra |].
+    replace ((G - G1) * (t2 ^ 2 - t ^ 2) * (2 * x1 * x2))
+      with ((G - G1) * (2 * x1) * x2 * (t2 ^ 2 - t ^ 2)) by ring.
+    replace ((G2 - G) * (t ^ 2 - t1 ^ 2) * (2 * x1 * x2))
+      with ((G2 - G) * (2 * x2) * x1 * (t ^ 2 - t1 ^ 2)) by ring.
+    rewrite E1, E2.
+    replace (lam * s1 * (t ^ 2 - t1 ^ 2) * x2 * (t2 ^ 2 - t ^ 2))
+      with ((lam * x2 * s1) * ((t ^ 2 - t1 ^ 2) * (t2 ^ 2 - t ^ 2))) by ring.
+    replace (lam * s2 * (t2 ^ 2 - t ^ 2) * x1 * (t ^ 2 - t1 ^ 2))
+      with ((lam * x1 * s2) * ((t ^ 2 - t1 ^ 2) * (t2 ^ 2 - t ^ 2))) by ring.
+    apply Rmult_le_compat_r; [nra | lra]. }
+  lra.
+Qed.
