@@ -187,3 +187,91 @@ Proof.
     apply Rmult_le_compat_r; [nra | lra]. }
   lra.
 Qed.
+
+(* ---- The step: E cosh(lam ||x + d||) <= cosh(lam ||x||) cosh(lam c) --------------------------- *)
+Lemma dot_opp_r (m : nat) (x y : nat -> R) : dot m x (fun j => -1 * y j) = - dot m x y.
+Proof.
+  unfold dot. replace (- sum_to m (fun j => x j * y j)) with (-1 * sum_to m (fun j => x j * y j))
+    by ring.
+  rewrite <- sum_to_scale. apply sum_to_ext. intros. ring.
+Qed.
+
+Lemma abs_dot_le (m : nat) (x y : nat -> R) :
+  - (vnorm m x * vnorm m y) <= dot m x y <= vnorm m x * vnorm m y.
+Proof.
+  split; [| apply cauchy_schwarz].
+  pose proof (cauchy_schwarz m x (fun j => -1 * y j)) as C.
+  rewrite dot_opp_r, vnorm_scale in C. replace (Rabs (-1)) with 1 in C by (rewrite Rabs_left; lra).
+  lra.
+Qed.
+
+(* When ||x|| c = 0 the step needs no slope: ||x + y|| <= ||x|| + c. *)
+Lemma degenerate_step (m : nat) (lam c : R) (x y : nat -> R) :
+  0 <= lam -> vnorm m x * c = 0 -> vnorm m y <= c ->
+  cosh (lam * vnorm m (fun j => x j + y j)) <= cosh (lam * vnorm m x) * cosh (lam * c).
+Proof.
+  intros L Z Y. pose proof (vnorm_nonneg m y). pose proof (vnorm_nonneg m x).
+  pose proof (vnorm_triangle m x y) as Tr.
+  apply Rle_trans with (cosh (lam * (vnorm m x + c))).
+  - apply cosh_mono. split; [apply Rmult_le_pos; [lra | apply vnorm_nonneg] |].
+    apply Rmult_le_compat_l; lra.
+  - rewrite Rmult_plus_distr_l, cosh_plus.
+    destruct (Rmult_integral _ _ Z) as [-> | ->]; rewrite Rmult_0_r, sinh_0; lra.
+Qed.
+
+(* Pointwise: cosh(lam ||x + y||) lies under an affine function of <x, y> whose constant term is
+   cosh(lam ||x||) cosh(lam c), for every y with ||y|| <= c (the slope does not depend on y). *)
+Lemma cosh_step_pointwise (m : nat) (lam c : R) (x : nat -> R) : 0 <= lam ->
+  exists K, forall y, vnorm m y <= c ->
+    cosh (lam * vnorm m (fun j => x j + y j))
+      <= cosh (lam * vnorm m x) * cosh (lam * c) + K * dot m x y.
+Proof.
+  intro L. set (a := vnorm m x). assert (A0 : 0 <= a) by apply vnorm_nonneg.
+  destruct (Rlt_dec 0 a) as [Ap | An]; [destruct (Rlt_dec 0 c) as [Cp | Cn] |].
+  2: exists 0; intros y Y; rewrite Rmult_0_l, Rplus_0_r;
+    apply degenerate_step; [exact L | | exact Y];
+    pose proof (vnorm_nonneg m y); replace c with 0 by lra; ring.
+  2: exists 0; intros y Y; rewrite Rmult_0_l, Rplus_0_r;
+    apply degenerate_step; [exact L | | exact Y];
+    change (a * c = 0); replace a with 0 by lra; ring.
+  exists ((cosh (lam * (a + c)) - cosh (lam * (a - c))) / (2 * a * c)). intros y Y.
+  set (p := dot m x y).
+  pose proof (abs_dot_le m x y) as Pd. fold a p in Pd. pose proof (vnorm_nonneg m y) as Y0.
+  assert (Pb : - (a * c) <= p <= a * c) by (split; nra).
+  set (T := a ^ 2 + c ^ 2 + 2 * p).
+  assert (T0 : 0 <= T) by (pose proof (pow2_ge_0 (a - c)); unfold T; nra).
+  set (t := sqrt T).
+  assert (Tt : t ^ 2 = T) by (unfold t; simpl; rewrite Rmult_1_r; apply sqrt_sqrt, T0).
+  assert (t0 : 0 <= t) by apply sqrt_pos.
+  (* ||x + y|| <= t: ||x + y||^2 = a^2 + 2 p + ||y||^2 <= T. *)
+  assert (Nt : vnorm m (fun j => x j + y j) <= t).
+  { unfold vnorm at 1, t. apply sqrt_le_1_alt.
+    replace (nsq m (fun j => x j + y j)) with (nsq m (fun j => 1 * x j + 1 * y j))
+      by (unfold nsq, dot; apply sum_to_ext; intros; ring).
+    rewrite nsq_comb.
+    rewrite <- (vnorm_sq m x), <- (vnorm_sq m y). fold a p. unfold T. nra. }
+  assert (Step1 : cosh (lam * vnorm m (fun j => x j + y j)) <= cosh (lam * t)).
+  { apply cosh_mono. split; [apply Rmult_le_pos; [lra | apply vnorm_nonneg] |].
+    apply Rmult_le_compat_l; assumption. }
+  set (t1 := Rabs (a - c)).
+  assert (T1 : t1 ^ 2 = (a - c) ^ 2) by (unfold t1; rewrite <- Rsqr_pow2, <- Rsqr_abs, Rsqr_pow2; reflexivity).
+  assert (t10 : 0 <= t1) by apply Rabs_pos.
+  assert (Lo : t1 <= t).
+  { apply Rsqr_incr_0_var; [rewrite !Rsqr_pow2, T1, Tt; unfold T; nra | exact t0]. }
+  assert (Hi : t <= a + c).
+  { apply Rsqr_incr_0_var; [rewrite !Rsqr_pow2, Tt; unfold T; nra | lra]. }
+  pose proof (cosh_chord_sq lam t1 t (a + c) L t10 (conj Lo Hi)) as Ch.
+  assert (C1 : cosh (lam * t1) = cosh (lam * (a - c))).
+  { unfold t1. rewrite <- (Rabs_pos_eq lam L) at 1. rewrite <- Rabs_mult. apply cosh_abs. }
+  rewrite Tt, T1, C1 in Ch.
+  rewrite <- cosh_mid. replace (lam * a + lam * c) with (lam * (a + c)) by ring.
+  replace (lam * a - lam * c) with (lam * (a - c)) by ring.
+  set (Ca := cosh (lam * (a + c))) in *. set (Cb := cosh (lam * (a - c))) in *.
+  assert (P4 : 0 < 4 * a * c) by nra.
+  apply Rle_trans with (cosh (lam * t)); [exact Step1 |].
+  apply Rmult_le_reg_l with (4 * a * c); [exact P4 |].
+  replace (4 * a * c * ((Ca + Cb) / 2 + (Ca - Cb) / (2 * a * c) * p))
+    with (2 * a * c * (Ca + Cb) + 2 * (Ca - Cb) * p) by (field; lra).
+  replace (4 * a * c) with ((a + c) ^ 2 - (a - c) ^ 2) by ring.
+  unfold T in Ch. nra.
+Qed.
