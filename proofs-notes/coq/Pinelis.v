@@ -275,3 +275,143 @@ Proof.
   replace (4 * a * c) with ((a + c) ^ 2 - (a - c) ^ 2) by ring.
   unfold T in Ch. nra.
 Qed.
+
+(* The step in expectation: for a finite law of y with mean mu and ||y - mu|| <= c,
+   E cosh(lam ||x + (y - mu)||) <= cosh(lam ||x||) cosh(lam c) (the slope's term has mean 0). *)
+Lemma cosh_step (m : nat) (lam c : R) (d : Dist (nat -> R)) (mu x : nat -> R) :
+  0 <= lam ->
+  (forall j, (j < m)%nat -> E d (fun y => y j) = mu j) ->
+  (forall w y, In (w, y) (outcomes d) -> vnorm m (fun j => y j - mu j) <= c) ->
+  E d (fun y => cosh (lam * vnorm m (fun j => x j + (y j - mu j))))
+    <= cosh (lam * vnorm m x) * cosh (lam * c).
+Proof.
+  intros L Mean Bd. destruct (cosh_step_pointwise m lam c x L) as [K HK].
+  apply Rle_trans with (E d (fun y => cosh (lam * vnorm m x) * cosh (lam * c)
+                                      + K * dot m x (fun j => y j - mu j))).
+  - apply E_le_support. intros w y Hin. apply (HK (fun j => y j - mu j)), (Bd w y Hin).
+  - rewrite E_plus, E_const, E_scale.
+    assert (Z : E d (fun y => dot m x (fun j => y j - mu j)) = 0).
+    { unfold dot. rewrite E_sum_to. rewrite (sum_to_ext m _ (fun _ => 0)).
+      - clear. induction m as [| m' IH]; simpl; [reflexivity | rewrite IH; ring].
+      - intros j Hj. rewrite (E_ext_support d _ (fun y => x j * y j + (- x j * mu j)))
+          by (intros; ring).
+        rewrite E_plus, E_scale, E_const, Mean by exact Hj. ring. }
+    rewrite Z. lra.
+Qed.
+
+(* ---- Independent draws: E cosh(lam ||x + S||) <= cosh(lam ||x||) prod cosh(lam c_j) ----------- *)
+(* Independent draws from the laws ds, in order (FiniteProb.iid d l is indep (repeat d l)). *)
+Fixpoint indep {A} (ds : list (Dist A)) : Dist (list A) :=
+  match ds with
+  | [] => ret []
+  | d :: ds' => bind d (fun a => bind (indep ds') (fun s => ret (a :: s)))
+  end.
+
+Lemma indep_repeat {A} (d : Dist A) (l : nat) : indep (repeat d l) = iid d l.
+Proof. induction l as [| l IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.
+
+Lemma E_indep_cons {A} (d : Dist A) ds f :
+  E (indep (d :: ds)) f = E d (fun a => E (indep ds) (fun s => f (a :: s))).
+Proof.
+  simpl. rewrite E_bind. apply E_ext_support. intros. rewrite E_bind.
+  apply E_ext_support. intros. apply E_ret.
+Qed.
+
+(* The sum of the vectors of a list. *)
+Definition vsum (s : list (nat -> R)) (j : nat) : R := fold_right (fun y acc => y j + acc) 0 s.
+
+(* A law of the list with its bound: (d_j, c_j), E d_j = 0 on coordinates below m, ||d_j|| <= c_j. *)
+Definition centered (m : nat) (dc : Dist (nat -> R) * R) : Prop :=
+  (forall j, (j < m)%nat -> E (fst dc) (fun y => y j) = 0) /\
+  (forall w y, In (w, y) (outcomes (fst dc)) -> vnorm m y <= snd dc).
+
+Definition prod_cosh (lam : R) (ds : list (Dist (nat -> R) * R)) : R :=
+  fold_right (fun dc acc => cosh (lam * snd dc) * acc) 1 ds.
+Definition sum_c2 (ds : list (Dist (nat -> R) * R)) : R :=
+  fold_right (fun dc acc => snd dc ^ 2 + acc) 0 ds.
+
+Lemma prod_cosh_pos lam ds : 0 < prod_cosh lam ds.
+Proof.
+  induction ds as [| dc ds IH]; simpl; [lra |].
+  apply Rmult_lt_0_compat; [apply cosh_pos | exact IH].
+Qed.
+
+Lemma cosh_indep (m : nat) (lam : R) (ds : list (Dist (nat -> R) * R)) (x : nat -> R) :
+  0 <= lam -> Forall (centered m) ds ->
+  E (indep (map fst ds)) (fun s => cosh (lam * vnorm m (fun j => x j + vsum s j)))
+    <= cosh (lam * vnorm m x) * prod_cosh lam ds.
+Proof.
+  intros L. revert x. induction ds as [| [d c] ds IH]; intros x F.
+  - simpl. rewrite E_ret. simpl. rewrite Rmult_1_r.
+    rewrite (vnorm_ext m _ x) by (intros; ring). lra.
+  - inversion F as [| ? ? [Mean Bd] Fs]; subst. simpl in Mean, Bd.
+    simpl map. rewrite E_indep_cons. simpl prod_cosh.
+    apply Rle_trans with
+      (E d (fun y => cosh (lam * vnorm m (fun j => x j + (y j - 0)))) * prod_cosh lam ds).
+    + rewrite <- E_scale_r. apply E_le_support. intros w y Hin.
+      eapply Rle_trans; [| apply (IH (fun j => x j + (y j - 0)) Fs)].
+      right. apply E_ext_support. intros. f_equal. f_equal. apply vnorm_ext. intros. simpl. ring.
+    + rewrite <- Rmult_assoc. apply Rmult_le_compat_r; [left; apply prod_cosh_pos |].
+      apply cosh_step; [exact L | exact Mean |].
+      intros w y Hin. rewrite (vnorm_ext m _ y) by (intros; ring). exact (Bd w y Hin).
+Qed.
+
+(* prod cosh(lam c_j) <= exp(lam^2 sum c_j^2 / 2). *)
+Lemma prod_cosh_le (lam : R) ds : prod_cosh lam ds <= exp (lam ^ 2 * sum_c2 ds / 2).
+Proof.
+  induction ds as [| dc ds IH].
+  - unfold prod_cosh, sum_c2. simpl fold_right. replace (lam ^ 2 * 0 / 2) with 0 by field.
+    rewrite exp_0. lra.
+  - change (prod_cosh lam (dc :: ds)) with (cosh (lam * snd dc) * prod_cosh lam ds).
+    change (sum_c2 (dc :: ds)) with (snd dc ^ 2 + sum_c2 ds).
+    replace (lam ^ 2 * (snd dc ^ 2 + sum_c2 ds) / 2)
+      with ((lam * snd dc) ^ 2 / 2 + lam ^ 2 * sum_c2 ds / 2) by field.
+    rewrite exp_plus. apply Rmult_le_compat; [left; apply cosh_pos | left; apply prod_cosh_pos | |].
+    + apply cosh_le_exp_sq.
+    + exact IH.
+Qed.
+
+(* ---- Markov's inequality for cosh, and the choice of lam ----------------------------------- *)
+Lemma cosh_markov {A} (D : Dist A) (Z : A -> R) (lam r M : R) :
+  0 <= lam -> 0 <= r -> E D (fun a => cosh (lam * Z a)) <= M ->
+  P D (fun a => Rleb r (Z a)) <= 2 * exp (- (lam * r)) * M.
+Proof.
+  intros L R0 HM. pose proof (cosh_pos (lam * r)) as Cp.
+  apply Rle_trans with (E D (fun a => cosh (lam * Z a)) * / cosh (lam * r)).
+  - unfold P. rewrite <- E_scale_r. apply E_le. intro a. unfold ind.
+    destruct (Rleb r (Z a)) eqn:B.
+    + apply Rleb_true in B. apply Rmult_le_reg_r with (cosh (lam * r)); [exact Cp |].
+      rewrite Rmult_assoc, Rinv_l, Rmult_1_l, Rmult_1_r by lra.
+      apply cosh_mono. split; [apply Rmult_le_pos; lra | apply Rmult_le_compat_l; lra].
+    + apply Rmult_le_pos; [left; apply cosh_pos | left; apply Rinv_0_lt_compat, Cp].
+  - assert (E0 : 0 <= E D (fun a => cosh (lam * Z a))) by (apply E_nonneg; intro; left; apply cosh_pos).
+    apply Rle_trans with (M * (2 * exp (- (lam * r)))); [| right; ring].
+    apply Rmult_le_compat; [exact E0 | left; apply Rinv_0_lt_compat, Cp | exact HM |].
+    apply inv_cosh_le.
+Qed.
+
+Lemma optimal_lam (r V : R) : 0 < V ->
+  2 * exp (- (r / V * r)) * exp ((r / V) ^ 2 * V / 2) = 2 * exp (- (r ^ 2 / (2 * V))).
+Proof.
+  intro HV. rewrite Rmult_assoc, <- exp_plus. f_equal. f_equal. field. lra.
+Qed.
+
+(* ---- Pinelis's inequality ------------------------------------------------------------------- *)
+(* Independent mean-zero d_1, ..., d_l in R^m with ||d_j|| <= c_j:
+   P(||d_1 + ... + d_l|| >= r) <= 2 exp(-r^2 / (2 sum c_j^2)). *)
+Theorem pinelis (m : nat) (ds : list (Dist (nat -> R) * R)) (r : R) :
+  Forall (centered m) ds -> 0 < sum_c2 ds -> 0 <= r ->
+  P (indep (map fst ds)) (fun s => Rleb r (vnorm m (vsum s)))
+    <= 2 * exp (- (r ^ 2 / (2 * sum_c2 ds))).
+Proof.
+  intros F V R0. set (lam := r / sum_c2 ds).
+  assert (L : 0 <= lam) by (apply Rmult_le_pos; [lra | left; apply Rinv_0_lt_compat, V]).
+  rewrite <- (optimal_lam r (sum_c2 ds) V). fold lam.
+  apply cosh_markov; [exact L | exact R0 |].
+  eapply Rle_trans; [| apply prod_cosh_le].
+  pose proof (cosh_indep m lam ds (fun _ => 0) L F) as C.
+  rewrite (vnorm_ext m (fun _ => 0) (fun _ => 0 * 0)) in C by (intros; ring).
+  rewrite vnorm_scale, Rabs_R0, Rmult_0_l, Rmult_0_r, cosh_0, Rmult_1_l in C.
+  eapply Rle_trans; [| exact C]. right. apply E_ext_support. intros. f_equal. f_equal.
+  apply vnorm_ext. intros. ring.
+Qed.
