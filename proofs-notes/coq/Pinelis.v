@@ -415,3 +415,117 @@ Proof.
   eapply Rle_trans; [| exact C]. right. apply E_ext_support. intros. f_equal. f_equal.
   apply vnorm_ext. intros. ring.
 Qed.
+
+(* ---- Draws with replacement from a finite C in R^m: vector Hoeffding with 2 for m + 1 -------- *)
+Lemma E_iid_dmap {A B} (d : Dist A) (g : A -> B) (l : nat) (f : list B -> R) :
+  E (iid d l) (fun s => f (map g s)) = E (iid (dmap g d) l) f.
+Proof.
+  revert f. induction l as [| l IH]; intro f.
+  - simpl. rewrite !E_ret. reflexivity.
+  - rewrite !E_iid_S, E_dmap. apply E_ext_support. intros w a _.
+    apply (IH (fun s => f (g a :: s))).
+Qed.
+
+Lemma nsq_zero_coord (m : nat) (v : nat -> R) (j : nat) : nsq m v = 0 -> (j < m)%nat -> v j = 0.
+Proof.
+  induction m as [| m IH]; intros Z Hj; [lia |].
+  unfold nsq, dot in Z. simpl in Z. fold (dot m v v) (nsq m v) in Z.
+  pose proof (nsq_nonneg m v). pose proof (Rle_0_sqr (v m)). unfold Rsqr in *.
+  assert (Zm : v m * v m = 0) by lra. assert (Zr : nsq m v = 0) by lra.
+  destruct (Nat.eq_dec j m) as [-> | N]; [nra | apply IH; [exact Zr | lia]].
+Qed.
+
+Lemma vsum_dev (mu : nat -> R) (s : list (nat -> R)) (j : nat) :
+  vsum (map (fun y i => y i - mu i) s) j = dev mu s j.
+Proof. induction s as [| y s IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.
+
+Lemma fold_map_sum (C : list (nat -> R)) (j : nat) :
+  fold_right Rplus 0 (map (fun y => y j) C) = fold_right (fun y acc => y j + acc) 0 C.
+Proof. induction C as [| c C IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.
+
+Lemma map_repeat_fst {A B} (x : A * B) (l : nat) : map fst (repeat x l) = repeat (fst x) l.
+Proof. induction l as [| l IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.
+
+Lemma sum_c2_repeat (dc : Dist (nat -> R) * R) (l : nat) :
+  sum_c2 (repeat dc l) = INR l * snd dc ^ 2.
+Proof.
+  induction l as [| l IH]; [unfold sum_c2; simpl; ring |].
+  cbn [repeat]. change (sum_c2 (dc :: repeat dc l)) with (snd dc ^ 2 + sum_c2 (repeat dc l)).
+  rewrite IH, S_INR. ring.
+Qed.
+
+(* For a finite nonempty multiset C of R^m with mean mu and radius rho (every point within rho of
+   mu) and l >= 1 draws with replacement: P(||mean of the draws - mu|| > eps rho)
+   <= 2 e^{-l eps^2/2}, for every m (Theorem1Run.vector_hoeffding's event and form). *)
+Theorem vector_pinelis (C : list (nat -> R)) (HC : C <> []) (m l : nat) (rho eps : R) :
+  (forall c, In c C -> vnorm m (fun j => c j - vmean C j) <= rho) ->
+  (1 <= l)%nat -> 0 <= eps ->
+  P (uniform_seq C HC l) (fun s => Rltb (eps * rho) (vnorm m (fun j => vmean s j - vmean C j)))
+    <= 2 * exp (- (INR l * (eps ^ 2 / 2))).
+Proof.
+  intros Rad Hl Heps. set (mu := vmean C).
+  assert (Pl : 0 < INR l) by (apply lt_0_INR; lia).
+  (* On the support, the mean's deviation is dev / l. *)
+  assert (Mean : forall w s, In (w, s) (outcomes (uniform_seq C HC l)) ->
+            vnorm m (fun j => vmean s j - mu j) = / INR l * vnorm m (dev mu s)).
+  { intros w s Hin. unfold uniform_seq in Hin. pose proof (iid_length _ _ _ _ Hin) as Ls.
+    rewrite <- (Rabs_pos_eq (/ INR l)) by (left; apply Rinv_0_lt_compat, Pl).
+    rewrite <- vnorm_scale. apply vnorm_ext. intros j _.
+    rewrite vmean_dev by (destruct s; [simpl in Ls; lia | discriminate]). rewrite Ls.
+    unfold Rdiv. ring. }
+  assert (Unif : forall w y, In (w, y) (outcomes (uniform C HC)) -> In y C).
+  { intros w y Hin. simpl in Hin. apply in_map_iff in Hin. destruct Hin as [c [Eq Hc]].
+    injection Eq as _ <-. exact Hc. }
+  assert (Ex : exists c0, In c0 C)
+    by (destruct C as [| c C']; [contradiction | exists c; left; reflexivity]).
+  destruct Ex as [c0 Hc0].
+  assert (R0 : 0 <= rho) by (eapply Rle_trans; [apply vnorm_nonneg | apply (Rad c0 Hc0)]).
+  destruct (Req_dec rho 0) as [Z | NZ].
+  - (* rho = 0: every draw is mu on the coordinates below m, the event is empty. *)
+    apply Rle_trans with 0; [| left; apply Rmult_lt_0_compat; [lra | apply exp_pos]].
+    rewrite <- (P_empty (uniform_seq C HC l)). apply P_monotone_support.
+    intros w s Hin Ev. exfalso. apply Rltb_true in Ev. rewrite (Mean w s Hin), Z, Rmult_0_r in Ev.
+    assert (D0 : vnorm m (dev mu s) = 0).
+    { rewrite (vnorm_ext m _ (fun _ => 0)); [unfold vnorm; rewrite nsq_zero; apply sqrt_0 |].
+      intros j Hj. unfold uniform_seq in Hin. pose proof (in_iid_elem _ _ _ _ Hin) as El.
+      clear Hin Ev. induction s as [| y s IH]; [reflexivity |]. simpl.
+      rewrite IH by (intros a Ha; apply El; right; exact Ha).
+      destruct (El y (or_introl eq_refl)) as [wy Hy].
+      pose proof (Rad y (Unif _ _ Hy)) as Ry. rewrite Z in Ry.
+      assert (N0 : nsq m (fun i => y i - vmean C i) = 0).
+      { pose proof (vnorm_nonneg m (fun i => y i - vmean C i)).
+        rewrite <- vnorm_sq. assert (vnorm m (fun i => y i - vmean C i) = 0) by lra.
+        rewrite H0. ring. }
+      pose proof (nsq_zero_coord m _ j N0 Hj) as Yj. cbv beta in Yj. unfold mu. lra. }
+    rewrite D0, Rmult_0_r in Ev. lra.
+  - assert (Rp : 0 < rho) by lra.
+    set (g := fun (y : nat -> R) (i : nat) => y i - mu i).
+    set (dc := (dmap g (uniform C HC), rho)).
+    assert (Cen : Forall (centered m) (repeat dc l)).
+    { apply Forall_forall. intros x Hx. apply repeat_spec in Hx. subst x. split; simpl.
+      - intros j _. rewrite E_dmap. unfold g.
+        rewrite (E_ext_support (uniform C HC) _ (fun y => y j + - mu j)) by (intros; ring).
+        rewrite E_plus, E_const, E_uniform. unfold mu, vmean. rewrite fold_map_sum. ring.
+      - intros w y Hin. apply in_bind in Hin. destruct Hin as [wa [a [Ha [wb Hb]]]].
+        apply in_ret in Hb. subst y. apply Rad, (Unif _ _ Ha). }
+    assert (V : 0 < sum_c2 (repeat dc l)).
+    { rewrite sum_c2_repeat. simpl snd. apply Rmult_lt_0_compat; [lra | apply pow_lt; lra]. }
+    pose proof (pinelis m (repeat dc l) (INR l * eps * rho) Cen V
+                  ltac:(apply Rmult_le_pos; [apply Rmult_le_pos; lra | lra])) as Pn.
+    rewrite sum_c2_repeat, map_repeat_fst, indep_repeat in Pn. simpl fst in Pn. simpl snd in Pn.
+    replace (- (INR l * (eps ^ 2 / 2)))
+      with (- ((INR l * eps * rho) ^ 2 / (2 * (INR l * rho ^ 2)))) by (field; lra).
+    eapply Rle_trans; [| exact Pn].
+    unfold P, uniform_seq. rewrite <- (E_iid_dmap (uniform C HC) g l).
+    apply E_le_support. intros w s Hin. unfold ind.
+    destruct (Rltb (eps * rho) (vnorm m (fun j => vmean s j - mu j))) eqn:B;
+      [| destruct (Rleb _ _); lra].
+    apply Rltb_true in B. rewrite (Mean w s Hin) in B.
+    replace (Rleb (INR l * eps * rho) (vnorm m (vsum (map g s)))) with true; [lra |].
+    symmetry. apply Rleb_true.
+    rewrite (vnorm_ext m (vsum (map g s)) (dev mu s)) by (intros; apply vsum_dev).
+    apply Rmult_lt_compat_l with (r := INR l) in B; [| exact Pl].
+    replace (INR l * (/ INR l * vnorm m (dev mu s))) with (vnorm m (dev mu s)) in B
+      by (field; lra).
+    lra.
+Qed.
