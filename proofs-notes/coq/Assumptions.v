@@ -9,6 +9,7 @@ From SSAC Require Import FiniteProb Erasure Phase1 Metric CloseCenter Propositio
   Algorithm1 Combinatorics Theorem1.
 From SSAC Require Import Hoeffding McDiarmid MeanTail Theorem1McDiarmid Phase1Model Phase1Tail Theorem1Run.
 From SSAC Require RunModel.
+From SSAC Require Pinelis Theorem1Pinelis.
 
 Goal True. idtac "*** P monotone: FiniteProb.P_monotone". exact I. Abort.
 Print Assumptions FiniteProb.P_monotone.
@@ -144,7 +145,7 @@ Goal True. idtac "*** Lemma 7's tail for the run: Theorem1Run.run_lemma7". exact
 Print Assumptions run_lemma7.
 Goal True. idtac "*** Theorem 1: Theorem1Run.theorem1_random_weak". exact I. Abort.
 Print Assumptions Theorem1Run.theorem1_random_weak.
-Goal True. idtac "*** Theorem 1's premises (vector_hoeffding the one about probability)". exact I. Abort.
+Goal True. idtac "*** Theorem 1's premises (none about probability: vector_hoeffding is proved)". exact I. Abort.
 Check Theorem1Run.theorem1_random_weak.
 Goal True. idtac "*** The vector Hoeffding statement". exact I. Abort.
 Print vector_hoeffding.
@@ -154,3 +155,15 @@ Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises (none about pro
 Check theorem1_random_weak_mcdiarmid.
 Goal True. idtac "*** The extracted run's placement is Definition 4's: RunModel.assign_rows_is_phase1_assign". exact I. Abort.
 Print Assumptions RunModel.assign_rows_is_phase1_assign.
+Goal True. idtac "*** Pinelis's inequality in R^m, independent finite laws: Pinelis.pinelis". exact I. Abort.
+Print Assumptions Pinelis.pinelis.
+Goal True. idtac "*** Pinelis's inequality, statement". exact I. Abort.
+Check Pinelis.pinelis.
+Goal True. idtac "*** Draws with replacement, factor 2: Pinelis.vector_pinelis". exact I. Abort.
+Print Assumptions Pinelis.vector_pinelis.
+Goal True. idtac "*** Vector Hoeffding, proved: Theorem1Run.vector_hoeffding_holds". exact I. Abort.
+Print Assumptions Theorem1Run.vector_hoeffding_holds.
+Goal True. idtac "*** Theorem 1 at eta_random_pinelis: Theorem1Pinelis.theorem1_random_weak_pinelis". exact I. Abort.
+Print Assumptions Theorem1Pinelis.theorem1_random_weak_pinelis.
+Goal True. idtac "*** Theorem 1 at eta_random_pinelis, its premises (none about probability)". exact I. Abort.
+Check Theorem1Pinelis.theorem1_random_weak_pinelis.

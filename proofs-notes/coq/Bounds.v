@@ -45,7 +45,7 @@ Qed.
 
 Section Factor.
 (* H is the factor in front of the tail: m + 1 (vector Hoeffding, appendix Theorem 5) or 2
-   (Pinelis 1994, the conjectural *_pinelis variants of bounds.md). *)
+   (Pinelis 1994, the *_pinelis variants of bounds.md; the factor is proved in Pinelis.v). *)
 
 (* Lemma 7, last line of its proof; target delta/(2k):
    (log 2k + log H + log 1/delta) / log(1/(1 - qa + qa e^{-(gamma-1)^2/8})). *)
@@ -102,7 +102,7 @@ Definition eta_assign (k m : positive) (delta gamma qa : R) : R :=
 (* Theorem 1: eta_assign at qa = q^{k-1}. *)
 Definition eta_random (k m : positive) (delta gamma q : R) : R :=
   eta_assign k m delta gamma (q ^ (Pos.to_nat k - 1)).
-(* The conjectural dimension-free variants: H = 2. *)
+(* The dimension-free variants: H = 2 (Pinelis.v proves the factor). *)
 Definition eta_perfect_pinelis (k : positive) (delta gamma : R) : R := eta_perfect_H 2 k delta gamma.
 Definition eta_random_pinelis (k : positive) (delta gamma q : R) : R :=
   eta_assign_H 2 k delta gamma (q ^ (Pos.to_nat k - 1)).

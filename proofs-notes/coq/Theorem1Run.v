@@ -14,6 +14,7 @@
 From Coq Require Import Reals Lra Lia List Permutation Classical_Prop.
 Import ListNotations.
 From SSAC Require Import FiniteProb Phase1 Phase1Model Phase1Tail MeanTail Metric Bounds.
+From SSAC Require Pinelis.
 From SSAC Require Algorithm1 Erasure Theorem1 Hoeffding BoundsMcDiarmid Theorem1McDiarmid.
 Open Scope R_scope.
 
@@ -46,6 +47,23 @@ Definition vector_hoeffding : Prop :=
   (1 <= l)%nat -> 0 <= eps ->
   P (uniform_seq C HC l) (fun s => Rltb (eps * rho) (vnorm m (fun j => vmean s j - vmean C j)))
     <= (INR m + 1) * exp (- (INR l * (eps ^ 2 / 2))).
+
+(* Vector Hoeffding is a theorem: Pinelis's inequality (Pinelis.vector_pinelis) gives the factor 2,
+   and 2 <= m + 1 for m >= 1; for m = 0 every norm is 0 and the event is empty. *)
+Theorem vector_hoeffding_holds : vector_hoeffding.
+Proof.
+  intros C HC m l rho eps Rad Hl Heps. destruct m as [| m'].
+  - assert (Ex : exists c0, In c0 C)
+      by (destruct C as [| c C']; [contradiction | exists c; left; reflexivity]).
+    destruct Ex as [c0 Hc0].
+    assert (R0 : 0 <= rho) by (eapply Rle_trans; [apply vnorm_nonneg | apply (Rad c0 Hc0)]).
+    apply Rle_trans with 0; [| apply Rmult_le_pos; [simpl; lra | left; apply exp_pos]].
+    rewrite <- (P_empty (uniform_seq C HC l)). apply P_monotone. intros s Ev.
+    apply Rltb_true in Ev. unfold vnorm, nsq, dot in Ev. simpl sum_to in Ev. rewrite sqrt_0 in Ev.
+    pose proof (Rmult_le_pos eps rho Heps R0). lra.
+  - eapply Rle_trans; [apply Pinelis.vector_pinelis; assumption |].
+    apply Rmult_le_compat_r; [left; apply exp_pos |]. rewrite S_INR. pose proof (pos_INR m'). lra.
+Qed.
 
 (* ---- Independence of one block of i.i.d. blocks -------------------------------------------- *)
 Definition insert_at {A} (i : nat) (s : list A) (x : A) : list A := firstn i s ++ x :: skipn i s.
@@ -553,8 +571,6 @@ Hypothesis margin : forall x y, (x < Pos.to_nat n)%nat -> (y < Pos.to_nat n)%nat
 Variable qt : R.
 Hypothesis qt_range : 0 <= qt <= 1.
 Hypothesis qt_ge_q : q <= qt.
-(* The one statement assumed. *)
-Hypothesis vh : vector_hoeffding.
 
 (* Theorem 1 (thm:optimal_cover_ran): the run outputs the oracle's clustering with probability at
    least 1 - delta. *)
@@ -575,7 +591,7 @@ Proof.
     - exact gamma_gt_1.
     - intros t HC l Hl. rewrite <- Mpos.
       replace ((gamma - 1) ^ 2 / 8) with (((gamma - 1) / 2) ^ 2 / 2) by field.
-      apply vh; [apply cluster_radius | exact Hl | lra]. }
+      apply vector_hoeffding_holds; [apply cluster_radius | exact Hl | lra]. }
   refine (Theorem1.theorem1_random_weak_given_lemma7 k m n delta gamma q eta beta delta_pos gamma_gt_1 q_range
             eta_enough beta_enough (Euclid (Pos.to_nat m)) label pt (center_of n label pt)
             label_range margin Blocks (iid (block_law k n r qt qt_range) (Pos.to_nat k))

@@ -8,7 +8,8 @@
 #     every binomial-sum eta of every row is either certified or named in a comment with the
 #     reason it is not, and the certified ones are counted;
 #  3. negative control: the first lemma with its ceiling moved by +1 and by -1 must not compile,
-#     nor the first binomial-sum lemma with its size moved by +1 and by -1.
+#     nor the first eta_random_pinelis lemma (Theorem1Pinelis.v's eta) moved the same way, nor the
+#     first binomial-sum lemma with its size moved by +1 and by -1.
 # Usage: certificates-test.sh SSAC_BINARY REPO_ROOT VO_DIR
 set -euo pipefail
 ssac=$(realpath "$1") root=$2 vo=$(realpath "$3")
@@ -55,9 +56,9 @@ text = open(cert).read()
 proved = dict(re.findall(r"^Lemma (row\d+_\w+) : -?\d+ < .* <= (\d+)\.$", text, re.M))
 proved.update(re.findall(r"^Lemma (row\d+_\w+) : eta_binomial_tail .* (\d+) <= ", text, re.M))
 columns = {"eta_perfect": "eta_perfect", "eta_random": "eta_random",
-           "eta_pinelis (conjectural)": "eta_random_pinelis",
+           "eta_pinelis": "eta_random_pinelis",
            "eta_binomial": "eta_random_binomial",
-           "eta_binomial_pinelis (conjectural)": "eta_random_binomial_pinelis",
+           "eta_binomial_pinelis": "eta_random_binomial_pinelis",
            "eta_mcdiarmid": "eta_mcdiarmid",
            "beta_random": "beta_random", "beta_union": "beta_union"}
 rows = [l for l in open(out) if l.startswith("|")]
@@ -116,15 +117,16 @@ PY
 
 # 3. Negative control: one ceiling moved by one, either way, must fail to compile; so must one
 #    binomial-sum eta moved by one (both sizes of its lemma).
-for kind in closed binomial; do
+for kind in closed pinelis binomial; do
   for shift in 1 -1; do
     python3 - "$work/grid0.v" "$work/neg.v" "$shift" "$kind" <<'PY'
 import re, sys
 src, dst, shift, kind = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 text = open(src).read()
 head = text[:text.index("\nLemma ")]
-if kind == "closed":
-    m = re.search(r"^Lemma (\w+) : (-?\d+) < (.*) <= (\d+)\.\nProof\. .*$", text, re.M)
+if kind in ("closed", "pinelis"):
+    name = r"\w+_eta_random_pinelis" if kind == "pinelis" else r"\w+"
+    m = re.search(rf"^Lemma ({name}) : (-?\d+) < (.*) <= (\d+)\.\nProof\. .*$", text, re.M)
     lemma = f"Lemma {m[1]} : {int(m[2]) + shift} < {m[3]} <= {int(m[4]) + shift}.\n"
 else:
     m = re.search(r"^Lemma (\w+) : (eta_binomial_tail .*) (\d+) <= (.*) < (eta_binomial_tail .*) "
@@ -139,4 +141,5 @@ PY
     fi
   done
 done
-echo "  negative control: a ceiling or a binomial-sum eta moved by +1 or -1 fails to compile"
+echo "  negative control: a ceiling, an eta_random_pinelis ceiling or a binomial-sum eta moved by +1"
+echo "  or -1 fails to compile"

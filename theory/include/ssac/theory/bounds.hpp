@@ -88,7 +88,7 @@ template <class Real>
 Real eta_random(long long k, long long m, const Real& delta, const Real& gamma, const Real& q);
 // Dimension-free variants: the factor (m+1) of the vector Hoeffding inequality (Theorem 8 of the
 // appendix) replaced by Pinelis's 2 (Pinelis 1994, Theorem 3.5, Hilbert space: D = 1).
-// Conjectural: that statement is cited but not checked against the source (proofs-notes/bounds.md).
+// Its statement for independent sums of finite laws in R^m is proved in proofs-notes/coq/Pinelis.v.
 template <class Real>
 Real eta_perfect_pinelis(long long k, const Real& delta, const Real& gamma);
 template <class Real>
