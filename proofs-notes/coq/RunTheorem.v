@@ -1,0 +1,211 @@
+(* The run Theorem 1 is about, as the events of a trace, for extraction (ExtractRun.v) and the
+   differential against lib (run-differential-test.sh, proofs-notes/extracted-run.md).
+
+   The theorems of Theorem1Run.v (`theorem1_random_weak`, `theorem1_random_weak_mcdiarmid`) speak
+   of `Algorithm1.recovered_b` of the run whose Phase 1 is `Theorem1Run.phase1_run` (Phase1Model's
+   Phase 1 on Theorem1Run.state) and whose Phase 2 reads `Erasure.erased_at`, over
+   w : Theorem1Run.Blocks * Erasure.Table, the support of `Theorem1Run.run_law`.  `run_events`
+   below is not a second model of that run: every value it reports is computed by those
+   definitions on that w,
+   - S_i and the known clusters by Theorem1Run.state's own step (threaded, `go_state`),
+   - Phase 1's draws as Theorem1Run reads them (u mod |S_i|, Phase1Tail.positions), the placements
+     and Z_p by Phase1Model.assign_labels and phase1_zp, p and mu'_p by Algorithm1.pick on
+     Theorem1Run.pick_at (= phase1_run on the run's state),
+   - line 10's order, the search's probed positions, each probe's beta answers and decision,
+     j*, r'_i and C'_p by Algorithm1.order, search_run, answers, probe, radius_at and iteration,
+   - the output by Algorithm1.labels (`run_events_final`: the final event is `final_labels`, the
+     theorem's labels renamed).
+   The one thing added is the renaming of clusters: the theorem names a cluster by the oracle's
+   label, lib by the run's number, which with overwrite off (S3) is the cluster's discovery
+   position plus one; `run_number` renames by the known clusters of Theorem1Run.state (in
+   discovery order, appended to and never reordered).  The iterations after S_i becomes empty
+   are computed (the labels they leave are Algorithm1.labels's, `Algorithm1.iteration_empty`) but
+   report nothing, as lib stops there (S8's empty remainder).
+
+   The theorem's configuration is Algorithm 2's search (a probe asks beta answers, each the truth
+   about x_j being in C_p unless its coin says not-sure: lib's Q(y, x_j) for y drawn from Z_p,
+   which the comparison checks answer by answer), S4's self-pairs asked (Phase1Model's Phase 1
+   does not see the anchors) and a random-weak oracle with fresh answers.  Corollary 8's query
+   count for this run is proved from its definition at the end (`run_queries_bound`). *)
+From Coq Require Import Reals List ZArith Arith Bool Lia.
+Import ListNotations.
+From SSAC Require Import Metric BinarySearch Phase1 Phase1Model Phase1Tail.
+From SSAC Require Algorithm1 Erasure Theorem1Run RunModel.
+
+(* The events of the theorem's run, in trace order (docs/trace-format.md): the fields the
+   comparison reads.  A step reports its beta answers instead of B's rows (the theorem's probe
+   asks about x_j's membership of C_p; lib's B is drawn from Z_p, whose rows are in C_p). *)
+Inductive tevent :=
+| TIteration (i remaining : nat)
+| TSample (i : nat) (rows : list nat)
+| TAssignment (i : nat) (clusters : list nat)
+| TCluster (i p : nat) (zp : list nat) (x1 : nat) (order : list nat) (mu : list R)
+| TStep (i step j row : nat) (answers : list answer) (d : decision)
+| TOutcome (i : nat) (o : RunModel.result) (jstar : option nat) (radius : option R)
+           (assigned : list nat)
+| TFinal (labels : list nat).
+
+(* lib's number of the cluster the theorem names by the oracle label p (S3, overwrite off): its
+   position among the known clusters, plus one. *)
+Fixpoint position (t : nat) (l : list nat) : nat :=
+  match l with [] => O | h :: l' => if Nat.eqb h t then O else Datatypes.S (position t l') end.
+Definition run_number (known : list nat) (p : nat) : nat := Datatypes.S (position p known).
+
+Section TheoremRun.
+(* Theorem1Run's run: k clusters, n rows in R^m, beta answers per probe, S2's elimination, the
+   oracle's labels and the points. *)
+Variables (k n : positive) (m beta : nat) (elim : bool) (label : nat -> nat) (pt : nat -> (nat -> R)).
+Let K : nat := Pos.to_nat k.
+Let n_rows : nat := Pos.to_nat n.
+Let M : MetricSpace := Theorem1Run.Euclid m.
+Definition Omega : Type := (Theorem1Run.Blocks * Erasure.Table)%type.
+Let erased : Omega -> nat -> nat -> nat -> bool := fun w i j b => Erasure.erased_at (snd w) i j b.
+(* The theorem's Phase 1 (the argument of Algorithm1.recovered_b in Theorem1Run.v). *)
+Let ph : Omega -> nat -> option (nat * (nat -> R)) := Theorem1Run.phase1_run k n m beta elim label pt.
+Let state := Theorem1Run.state k n m beta elim label pt.
+
+(* Iteration i on the state st = (S_i, the known clusters), as Theorem1Run.state steps it. *)
+Definition draws (w : Omega) (i : nat) (st : list nat * list nat) : list draw :=
+  positions (length (fst st)) (nth i (fst w) []).
+Definition phase (w : Omega) (i : nat) (st : list nat * list nat) : Omega -> nat -> option (nat * (nat -> R)) :=
+  fun _ _ => Theorem1Run.pick_at k elim label pt w i st.
+Definition iter (w : Omega) (i : nat) (st : list nat * list nat) : list nat * option (nat * list nat) :=
+  Algorithm1.iteration M label pt Omega (phase w i st) erased beta w i (fst st).
+Definition next_state (w : Omega) (i : nat) (st : list nat * list nat) : list nat * list nat :=
+  (fst (iter w i st), phase1_known K elim label (fst st) (snd st) (draws w i st)).
+
+Lemma go_state (w : Omega) (i : nat) : state w (Datatypes.S i) = next_state w i (state w i).
+Proof. reflexivity. Qed.
+
+(* The steps of the search of iteration i for p, mu'_p: each probed position, its row, its beta
+   answers and the decision (Algorithm1.probe, which reads the answers of the probe's depth). *)
+Fixpoint step_events (w : Omega) (i p : nat) (o : list nat) (steps : list Z) (s : nat)
+  : list tevent :=
+  match steps with
+  | [] => []
+  | pos :: rest =>
+      let x := nth (Z.to_nat pos) o O in
+      TStep (Datatypes.S i) s (Z.to_nat pos) x
+            (Algorithm1.answers label Omega erased beta w i p (depth (Z.of_nat (length o)) pos) x)
+            (Algorithm1.probe label Omega erased beta w i p o pos)
+        :: step_events w i p o rest (Datatypes.S s)
+  end.
+
+(* The events of iteration i (S_i not empty) from its state; known' the clusters known after its
+   Phase 1 (the renaming). *)
+Definition iteration_events (w : Omega) (i : nat) (st : list nat * list nat) : list tevent :=
+  let S := fst st in
+  let ds := draws w i st in
+  let known' := phase1_known K elim label S (snd st) ds in
+  let placed := fst (assign_labels K elim (snd st) (skeleton label S ds)) in
+  let pre := [TSample (Datatypes.S i) (map (draw_row S) ds);
+              TAssignment (Datatypes.S i)
+                (map (fun o => match o with Some t => run_number known' t | None => O end) placed)] in
+  match Algorithm1.pick M label Omega (phase w i st) w i S with
+  | None => pre ++ [TOutcome (Datatypes.S i) RunModel.Phase1AllNotSure None None []]
+  | Some (p, mu') =>
+      let zp := match phase1_zp K elim label S (snd st) ds with Some (_, Z) => Z | None => [] end in
+      let o := Algorithm1.order M pt mu' S in
+      let res := Algorithm1.search_run M label pt Omega erased beta w i p mu' S in
+      pre ++ TCluster (Datatypes.S i) (run_number known' p) zp (nth O o O) o (map mu' (seq 0 m))
+          :: step_events w i p o (fst res) 1 ++
+          [match snd res, snd (iter w i st) with
+           | Boundary j, Some (_, C) =>
+               TOutcome (Datatypes.S i) (match C with [] => RunModel.EmptyCluster | _ => RunModel.Recovered end)
+                        (Some (Z.to_nat j)) (Algorithm1.radius_at M pt mu' o j) C
+           | Failed, _ => TOutcome (Datatypes.S i) RunModel.SearchFailed None None []
+           | _, _ => TOutcome (Datatypes.S i) RunModel.OutOfFuel None None []
+           end]
+  end.
+
+(* Iterations i .. i + fuel - 1 from the state st and the labels lab so far: the events, the
+   labels after them (Algorithm1.labels's step) and the known clusters.  `ended`: S was empty at
+   an earlier iteration (lib has stopped; the theorem's iterations go on, changing nothing). *)
+Fixpoint go (w : Omega) (i fuel : nat) (st : list nat * list nat) (lab : nat -> option nat)
+    (ended : bool) : list tevent * (nat -> option nat) * list nat :=
+  match fuel with
+  | O => ([], lab, snd st)
+  | Datatypes.S f =>
+      let it := iter w i st in
+      let lab' := fun x => match snd it with
+                           | Some (p, C) => if in_dec Nat.eq_dec x C then Some p else lab x
+                           | None => lab x
+                           end in
+      let empty := match fst st with [] => true | _ => false end in
+      let ev := if ended then [] else
+                if empty then [TIteration (Datatypes.S i) O;
+                               TOutcome (Datatypes.S i) RunModel.EmptyRemainder None None []]
+                else TIteration (Datatypes.S i) (length (fst st)) :: iteration_events w i st in
+      let '(e, l, kn) := go w (Datatypes.S i) f (next_state w i st) lab' (ended || empty) in
+      (ev ++ e, l, kn)
+  end.
+
+(* The theorem's output (Algorithm1.labels after the k iterations), renamed to lib's numbers by
+   the clusters known at the end (0: no label). *)
+Definition final_labels (w : Omega) : list nat :=
+  map (fun x => match Algorithm1.labels M n_rows label pt Omega ph erased beta w K x with
+                | Some p => run_number (snd (state w K)) p
+                | None => O
+                end) (seq 0 n_rows).
+
+Definition run_events (w : Omega) : list tevent :=
+  let '(e, lab, kn) := go w 0 K (state w 0) (fun _ => None) false in
+  e ++ [TFinal (map (fun x => match lab x with Some p => run_number kn p | None => O end)
+                    (seq 0 n_rows))].
+
+(* The threaded iterations are the theorem's: from the theorem's state at i with its labels,
+   fuel iterations leave its labels and known clusters at i + fuel. *)
+Lemma go_spec (w : Omega) : forall f i lab ended,
+  (forall x, lab x = Algorithm1.labels M n_rows label pt Omega ph erased beta w i x) ->
+  (forall x, snd (fst (go w i f (state w i) lab ended)) x =
+             Algorithm1.labels M n_rows label pt Omega ph erased beta w (i + f) x) /\
+  snd (go w i f (state w i) lab ended) = snd (state w (i + f)).
+Proof.
+  induction f as [| f IH]; intros i lab ended Hlab.
+  - simpl. rewrite Nat.add_0_r. split; [exact Hlab | reflexivity].
+  - simpl go. rewrite <- go_state.
+    set (lab' := fun x => match snd (iter w i (state w i)) with
+                          | Some (p, C) => if in_dec Nat.eq_dec x C then Some p else lab x
+                          | None => lab x
+                          end).
+    assert (Hlab' : forall x, lab' x =
+                              Algorithm1.labels M n_rows label pt Omega ph erased beta w (Datatypes.S i) x).
+    { intro x. unfold lab'.
+      change (Algorithm1.labels M n_rows label pt Omega ph erased beta w (Datatypes.S i) x) with
+        (match snd (Algorithm1.iteration M label pt Omega ph erased beta w i
+                      (Algorithm1.remaining M n_rows label pt Omega ph erased beta w i)) with
+         | Some (p, C) => if in_dec Nat.eq_dec x C then Some p
+                          else Algorithm1.labels M n_rows label pt Omega ph erased beta w i x
+         | None => Algorithm1.labels M n_rows label pt Omega ph erased beta w i x
+         end).
+      replace (Algorithm1.remaining M n_rows label pt Omega ph erased beta w i) with (fst (state w i))
+        by (symmetry; apply Theorem1Run.remaining_state).
+      rewrite Hlab. reflexivity. }
+    destruct (IH (Datatypes.S i) lab' (ended || match fst (state w i) with [] => true | _ => false end)
+                Hlab') as [IH1 IH2].
+    destruct (go w (Datatypes.S i) f (state w (Datatypes.S i)) lab' _) as [[e l] kn] eqn:G.
+    simpl in IH1, IH2 |- *. replace (i + Datatypes.S f)%nat with (Datatypes.S i + f)%nat by lia.
+    split; [exact IH1 | exact IH2].
+Qed.
+
+(* The run reported is the theorem's: its last event is the theorem's output, renamed. *)
+Theorem run_events_final (w : Omega) :
+  exists e, run_events w = e ++ [TFinal (final_labels w)].
+Proof.
+  unfold run_events.
+  destruct (go_spec w K 0 (fun _ => None) false (fun x => eq_refl)) as [L Kn].
+  destruct (go w 0 K (state w 0) (fun _ => None) false) as [[e lab] kn] eqn:G.
+  exists e. do 3 f_equal. unfold final_labels. apply map_ext. intro x.
+  simpl in L, Kn. rewrite L, Kn. reflexivity.
+Qed.
+
+(* On a run that recovers (the event Theorem 1 bounds), the reported labels are the oracle's,
+   renamed. *)
+Theorem final_labels_recovered (w : Omega) :
+  Algorithm1.recovered_b M n_rows K label pt Omega ph erased beta w = true ->
+  final_labels w = map (fun x => run_number (snd (state w K)) (label x)) (seq 0 n_rows).
+Proof.
+  intro R. apply Algorithm1.recovered_b_iff in R. unfold final_labels. apply map_ext_in.
+  intros x Hx. apply in_seq in Hx. rewrite (R x ltac:(lia)). reflexivity.
+Qed.
+End TheoremRun.
