@@ -154,3 +154,13 @@ Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises (none about pro
 Check theorem1_random_weak_mcdiarmid.
 Goal True. idtac "*** The extracted run's placement is Definition 4's: RunModel.assign_rows_is_phase1_assign". exact I. Abort.
 Print Assumptions RunModel.assign_rows_is_phase1_assign.
+From SSAC Require RunTheorem.
+Goal True. idtac "*** The extracted theorem's run ends in the theorem's labels: RunTheorem.run_events_final". exact I. Abort.
+Print Assumptions RunTheorem.run_events_final.
+Goal True. idtac "*** On a recovering run, the reported labels are the oracle's: RunTheorem.final_labels_recovered". exact I. Abort.
+Print Assumptions RunTheorem.final_labels_recovered.
+Goal True. idtac "*** Corollary 8's count from the run's definition: RunTheorem.run_queries_bound". exact I. Abort.
+Print Assumptions RunTheorem.run_queries_bound.
+Goal True. idtac "*** Corollary 8's count on the theorem's law, r = k eta: RunTheorem.run_queries_corollary8". exact I. Abort.
+Print Assumptions RunTheorem.run_queries_corollary8.
+Check RunTheorem.run_queries_corollary8.

@@ -27,10 +27,10 @@
    which the comparison checks answer by answer), S4's self-pairs asked (Phase1Model's Phase 1
    does not see the anchors) and a random-weak oracle with fresh answers.  Corollary 8's query
    count for this run is proved from its definition at the end (`run_queries_bound`). *)
-From Coq Require Import Reals List ZArith Arith Bool Lia.
+From Coq Require Import Reals List ZArith Arith Bool Lia Permutation.
 Import ListNotations.
 From SSAC Require Import Metric BinarySearch Phase1 Phase1Model Phase1Tail.
-From SSAC Require Algorithm1 Erasure Theorem1Run RunModel.
+From SSAC Require FiniteProb Algorithm1 Erasure Theorem1Run RunModel Combinatorics.
 
 (* The events of the theorem's run, in trace order (docs/trace-format.md): the fields the
    comparison reads.  A step reports its beta answers instead of B's rows (the theorem's probe
@@ -208,4 +208,141 @@ Proof.
   intro R. apply Algorithm1.recovered_b_iff in R. unfold final_labels. apply map_ext_in.
   intros x Hx. apply in_seq in Hx. rewrite (R x ltac:(lia)). reflexivity.
 Qed.
+(* ---- Corollary 8's query count, from the run's definition ---------------------------------- *)
+(* The same-cluster queries of the run, counted on its definition.  Phase 1 (lines 5-7): a draw's
+   cluster-assignment query asks one same-cluster query per known cluster, the pairs
+   (known cluster, coin) whose answers Phase1.assign forms (`combine known cs`); the known clusters
+   grow as Phase1Model.assign_labels grows them.  Phase 2 (lines 11-12): each probe of
+   Algorithm1.search_run asks its beta answers (Algorithm1.answers).  An iteration with S_i empty
+   asks nothing (lib stops there). *)
+Local Open Scope nat_scope.
+Fixpoint assign_queries (known : list nat) (sk : list (nat * list bool)) : nat :=
+  match sk with
+  | [] => O
+  | (lx, cs) :: sk' =>
+      length (combine known cs) +
+      match assign K elim known lx cs with
+      | Opens => assign_queries (known ++ [lx]) sk'
+      | _ => assign_queries known sk'
+      end
+  end.
+
+Definition phase1_queries (w : Omega) (i : nat) (st : list nat * list nat) : nat :=
+  match fst st with
+  | [] => O
+  | _ => assign_queries (snd st) (skeleton label (fst st) (draws w i st))
+  end.
+
+Definition phase2_queries (w : Omega) (i : nat) (st : list nat * list nat) : nat :=
+  match fst st with
+  | [] => O
+  | _ =>
+      match Algorithm1.pick M label Omega (phase w i st) w i (fst st) with
+      | None => O
+      | Some (p, mu') =>
+          let o := Algorithm1.order M pt mu' (fst st) in
+          fold_right plus O
+            (map (fun pos => length (Algorithm1.answers label Omega erased beta w i p
+                                       (depth (Z.of_nat (length o)) pos) (nth (Z.to_nat pos) o O)))
+                 (fst (Algorithm1.search_run M label pt Omega erased beta w i p mu' (fst st))))
+      end
+  end.
+
+(* The queries of the k iterations of the theorem's run. *)
+Definition run_queries (w : Omega) : nat :=
+  fold_right plus O
+    (map (fun i => phase1_queries w i (state w i) + phase2_queries w i (state w i)) (seq 0 K)).
+
+Lemma assign_queries_le (c : nat) (sk : list (nat * list bool)) : forall known,
+  (forall sx, List.In sx sk -> length (snd sx) <= c) -> assign_queries known sk <= length sk * c.
+Proof.
+  induction sk as [| [lx cs] sk IH]; intros known H; simpl; [lia |].
+  assert (Lc : length (combine known cs) <= c).
+  { rewrite combine_length. pose proof (H (lx, cs) (or_introl eq_refl)). simpl in *. lia. }
+  assert (Hs : forall sx, List.In sx sk -> length (snd sx) <= c) by (intros; apply H; right; assumption).
+  destruct (assign K elim known lx cs);
+    [pose proof (IH known Hs) | pose proof (IH (known ++ [lx]) Hs) | pose proof (IH known Hs)]; lia.
+Qed.
+
+Lemma sum_const_le (b : nat) (l : list Z) (f : Z -> nat) :
+  (forall x, f x = b) -> fold_right plus O (map f l) = length l * b.
+Proof. intro H. induction l as [| x l IH]; simpl; [lia | rewrite H, IH; lia]. Qed.
+
+(* S_i lists distinct rows of 0..n-1, so |S_i| <= n. *)
+Lemma state_rows (w : Omega) (i : nat) :
+  NoDup (fst (state w i)) /\ incl (fst (state w i)) (seq 0 n_rows).
+Proof.
+  induction i as [| i [Nd Inc]].
+  - split; [apply seq_NoDup | apply incl_refl].
+  - rewrite go_state. unfold next_state, iter. simpl fst.
+    unfold Algorithm1.iteration.
+    destruct (Algorithm1.pick _ _ _ _ _ _ _) as [[p mu'] |]; [| split; assumption].
+    destruct (snd (Algorithm1.search_run _ _ _ _ _ _ _ _ _ _ _)); try (split; assumption).
+    split; [apply NoDup_filter, Nd |]. intros x Hx. apply filter_In in Hx. apply Inc. tauto.
+Qed.
+
+Lemma phase2_queries_le (w : Omega) (i : nat) :
+  phase2_queries w i (state w i) <= beta * BinarySearch.bit_width (Z.of_nat n_rows).
+Proof.
+  unfold phase2_queries. destruct (fst (state w i)) as [| x S] eqn:ES; [lia |].
+  destruct (Algorithm1.pick _ _ _ _ _ _ _) as [[p mu'] |]; [| lia].
+  rewrite <- ES. rewrite (sum_const_le beta).
+  2: { intro pos. unfold Algorithm1.answers. rewrite map_length, seq_length. reflexivity. }
+  unfold Algorithm1.search_run.
+  set (o := Algorithm1.order M pt mu' (fst (state w i))).
+  assert (Lo : length o <= n_rows).
+  { unfold o. rewrite <- (Permutation_length (Algorithm1.order_perm M pt mu' _)).
+    destruct (state_rows w i) as [Nd Inc]. rewrite <- (seq_length n_rows 0).
+    apply NoDup_incl_length; assumption. }
+  pose proof (proj1 (binary_search_steps (Z.of_nat (length o))
+                       (Algorithm1.probe label Omega erased beta w i p o) ltac:(lia))) as L.
+  pose proof (Algorithm1.bit_width_mono (Z.of_nat (length o)) (Z.of_nat n_rows) ltac:(lia)).
+  nia.
+Qed.
+
+(* Corollary 8's count (proofs-notes/corollary1-complexity.md, Phase 1 corrected to k^3 eta):
+   with r draws per iteration, each with its k coins, the run asks at most k (k r + beta S)
+   same-cluster queries, S = bit_width n the search's steps. *)
+Theorem run_queries_bound (w : Omega) (r : nat) :
+  (forall i, length (nth i (fst w) []) <= r) ->
+  (forall i d, List.In d (nth i (fst w) []) -> length (snd d) = K) ->
+  run_queries w <= K * (K * r + beta * BinarySearch.bit_width (Z.of_nat n_rows)).
+Proof.
+  intros Lr Lc. unfold run_queries.
+  assert (G : forall l, fold_right plus O
+                (map (fun i => phase1_queries w i (state w i) + phase2_queries w i (state w i)) l)
+              <= length l * (K * r + beta * BinarySearch.bit_width (Z.of_nat n_rows))).
+  { induction l as [| i l IH]; simpl; [lia |].
+    assert (P1 : phase1_queries w i (state w i) <= K * r).
+    { unfold phase1_queries. destruct (fst (state w i)) as [| x S] eqn:ES; [lia |]. rewrite <- ES.
+      eapply Nat.le_trans; [apply (assign_queries_le K) |].
+      - intros sx Hsx. unfold skeleton, draws, positions in Hsx. rewrite map_map in Hsx.
+        apply in_map_iff in Hsx. destruct Hsx as [d [<- Hd]]. simpl. rewrite (Lc i d Hd). lia.
+      - unfold skeleton, draws, positions. rewrite !map_length. pose proof (Lr i). nia. }
+    pose proof (phase2_queries_le w i). lia. }
+  specialize (G (seq 0 K)). rewrite seq_length in G. exact G.
+Qed.
+
+(* The same on the support of the theorem's law (Theorem1Run.run_law: k blocks of r draws, k coins
+   each), and at r = k eta in Corollary 8's form k (k (k eta) + beta S)
+   (Combinatorics.corollary8_queries). *)
+Theorem run_queries_support (r : nat) (qt : R) (qt_range : (0 <= qt <= 1)%R) (pw : R) (w : Omega) :
+  List.In (pw, w) (FiniteProb.outcomes (Theorem1Run.run_law k n beta r qt qt_range)) ->
+  run_queries w <= K * (K * r + beta * BinarySearch.bit_width (Z.of_nat n_rows)).
+Proof.
+  intro Hw. destruct w as [a t].
+  destruct (FiniteProb.in_prod _ _ _ _ _ Hw) as [[wa Ha] _].
+  apply run_queries_bound; simpl fst.
+  - intro i. destruct (nth_in_or_default i a []) as [Hi | ->]; [| simpl; lia].
+    destruct (FiniteProb.in_iid_elem _ _ _ _ Ha _ Hi) as [wb Hb].
+    rewrite (FiniteProb.iid_length _ _ _ _ Hb). lia.
+  - intros i d Hd. destruct (nth_in_or_default i a []) as [Hi | E]; [| rewrite E in Hd; destruct Hd].
+    destruct (FiniteProb.in_iid_elem _ _ _ _ Ha _ Hi) as [wb Hb].
+    exact (Theorem1Run.block_support k n r qt qt_range wb _ Hb d Hd).
+Qed.
+
+Theorem run_queries_corollary8 (eta : nat) (qt : R) (qt_range : (0 <= qt <= 1)%R) (pw : R) (w : Omega) :
+  List.In (pw, w) (FiniteProb.outcomes (Theorem1Run.run_law k n beta (K * eta) qt qt_range)) ->
+  run_queries w <= K * (K * (K * eta) + beta * BinarySearch.bit_width (Z.of_nat n_rows)).
+Proof. apply run_queries_support. Qed.
 End TheoremRun.
