@@ -71,8 +71,12 @@ Definition phase (w : Omega) (i : nat) (st : list nat * list nat) : Omega -> nat
   fun _ _ => Theorem1Run.pick_at k elim label pt w i st.
 Definition iter (w : Omega) (i : nat) (st : list nat * list nat) : list nat * option (nat * list nat) :=
   Algorithm1.iteration M label pt Omega (phase w i st) erased beta w i (fst st).
+(* The next state from the iteration's outcome `it` (= iter w i st: computed once in `go`). *)
+Definition next_state_of (w : Omega) (i : nat) (st : list nat * list nat)
+    (it : list nat * option (nat * list nat)) : list nat * list nat :=
+  (fst it, phase1_known K elim label (fst st) (snd st) (draws w i st)).
 Definition next_state (w : Omega) (i : nat) (st : list nat * list nat) : list nat * list nat :=
-  (fst (iter w i st), phase1_known K elim label (fst st) (snd st) (draws w i st)).
+  next_state_of w i st (iter w i st).
 
 Lemma go_state (w : Omega) (i : nat) : state w (Datatypes.S i) = next_state w i (state w i).
 Proof. reflexivity. Qed.
@@ -91,9 +95,10 @@ Fixpoint step_events (w : Omega) (i p : nat) (o : list nat) (steps : list Z) (s 
         :: step_events w i p o rest (Datatypes.S s)
   end.
 
-(* The events of iteration i (S_i not empty) from its state; known' the clusters known after its
-   Phase 1 (the renaming). *)
-Definition iteration_events (w : Omega) (i : nat) (st : list nat * list nat) : list tevent :=
+(* The events of iteration i (S_i not empty) from its state and its outcome it = iter w i st;
+   known' the clusters known after its Phase 1 (the renaming). *)
+Definition iteration_events (w : Omega) (i : nat) (st : list nat * list nat)
+    (it : list nat * option (nat * list nat)) : list tevent :=
   let S := fst st in
   let ds := draws w i st in
   let known' := phase1_known K elim label S (snd st) ds in
@@ -109,7 +114,7 @@ Definition iteration_events (w : Omega) (i : nat) (st : list nat * list nat) : l
       let res := Algorithm1.search_run M label pt Omega erased beta w i p mu' S in
       pre ++ TCluster (Datatypes.S i) (run_number known' p) zp (nth O o O) o (map mu' (seq 0 m))
           :: step_events w i p o (fst res) 1 ++
-          [match snd res, snd (iter w i st) with
+          [match snd res, snd it with
            | Boundary j, Some (_, C) =>
                TOutcome (Datatypes.S i) (match C with [] => RunModel.EmptyCluster | _ => RunModel.Recovered end)
                         (Some (Z.to_nat j)) (Algorithm1.radius_at M pt mu' o j) C
@@ -135,8 +140,8 @@ Fixpoint go (w : Omega) (i fuel : nat) (st : list nat * list nat) (lab : nat -> 
       let ev := if ended then [] else
                 if empty then [TIteration (Datatypes.S i) O;
                                TOutcome (Datatypes.S i) RunModel.EmptyRemainder None None []]
-                else TIteration (Datatypes.S i) (length (fst st)) :: iteration_events w i st in
-      let '(e, l, kn) := go w (Datatypes.S i) f (next_state w i st) lab' (ended || empty) in
+                else TIteration (Datatypes.S i) (length (fst st)) :: iteration_events w i st it in
+      let '(e, l, kn) := go w (Datatypes.S i) f (next_state_of w i st it) lab' (ended || empty) in
       (ev ++ e, l, kn)
   end.
 
@@ -163,7 +168,8 @@ Lemma go_spec (w : Omega) : forall f i lab ended,
 Proof.
   induction f as [| f IH]; intros i lab ended Hlab.
   - simpl. rewrite Nat.add_0_r. split; [exact Hlab | reflexivity].
-  - simpl go. rewrite <- go_state.
+  - simpl go. change (next_state_of w i (state w i) (iter w i (state w i)))
+      with (next_state w i (state w i)). rewrite <- go_state.
     set (lab' := fun x => match snd (iter w i (state w i)) with
                           | Some (p, C) => if in_dec Nat.eq_dec x C then Some p else lab x
                           | None => lab x
