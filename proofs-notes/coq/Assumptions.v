@@ -163,4 +163,5 @@ Goal True. idtac "*** Corollary 8's count from the run's definition: RunTheorem.
 Print Assumptions RunTheorem.run_queries_bound.
 Goal True. idtac "*** Corollary 8's count on the theorem's law, r = k eta: RunTheorem.run_queries_corollary8". exact I. Abort.
 Print Assumptions RunTheorem.run_queries_corollary8.
+Goal True. idtac "*** Corollary 8's count on the theorem's law, statement". exact I. Abort.
 Check RunTheorem.run_queries_corollary8.
