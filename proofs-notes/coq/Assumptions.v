@@ -157,6 +157,8 @@ Print Assumptions RunModel.assign_rows_is_phase1_assign.
 From SSAC Require RunTheorem.
 Goal True. idtac "*** The extracted theorem's run ends in the theorem's labels: RunTheorem.run_events_final". exact I. Abort.
 Print Assumptions RunTheorem.run_events_final.
+Goal True. idtac "*** The extracted function is the theorem's run iteration by iteration: RunTheorem.run_events_iterations". exact I. Abort.
+Print Assumptions RunTheorem.run_events_iterations.
 Goal True. idtac "*** On a recovering run, the reported labels are the oracle's: RunTheorem.final_labels_recovered". exact I. Abort.
 Print Assumptions RunTheorem.final_labels_recovered.
 Goal True. idtac "*** Corollary 8's count from the run's definition: RunTheorem.run_queries_bound". exact I. Abort.

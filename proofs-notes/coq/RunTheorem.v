@@ -214,6 +214,53 @@ Proof.
   intro R. apply Algorithm1.recovered_b_iff in R. unfold final_labels. apply map_ext_in.
   intros x Hx. apply in_seq in Hx. rewrite (R x ltac:(lia)). reflexivity.
 Qed.
+(* What iteration j reports, read off the theorem's state at j (Theorem1Run.state) alone, and
+   whether S was empty at an iteration before j (lib has stopped). *)
+Definition iteration_report (w : Omega) (j : nat) : list tevent :=
+  match fst (state w j) with
+  | [] => [TIteration (Datatypes.S j) O; TOutcome (Datatypes.S j) RunModel.EmptyRemainder None None []]
+  | _ => TIteration (Datatypes.S j) (length (fst (state w j)))
+           :: iteration_events w j (state w j) (iter w j (state w j))
+  end.
+Definition ended_before (w : Omega) (j : nat) : bool :=
+  existsb (fun j' => match fst (state w j') with [] => true | _ => false end) (seq 0 j).
+
+Lemma go_events (w : Omega) : forall f i lab,
+  fst (fst (go w i f (state w i) lab (ended_before w i))) =
+  concat (map (fun j => if ended_before w j then [] else iteration_report w j) (seq i f)).
+Proof.
+  induction f as [| f IH]; intros i lab; [reflexivity |].
+  simpl go. change (next_state_of w i (state w i) (iter w i (state w i)))
+    with (next_state w i (state w i)). rewrite <- go_state.
+  assert (E : (ended_before w i || match fst (state w i) with [] => true | _ => false end)%bool =
+              ended_before w (Datatypes.S i)).
+  { unfold ended_before. rewrite seq_S, existsb_app. simpl. rewrite Bool.orb_false_r. reflexivity. }
+  rewrite E.
+  match goal with |- context [go w (Datatypes.S i) f (state w (Datatypes.S i)) ?l _] =>
+    specialize (IH (Datatypes.S i) l) end.
+  destruct (go w (Datatypes.S i) f (state w (Datatypes.S i)) _ (ended_before w (Datatypes.S i)))
+    as [[e l] kn] eqn:G.
+  simpl in IH |- *. rewrite IH. f_equal.
+  unfold iteration_report. destruct (ended_before w i); [reflexivity |].
+  destruct (fst (state w i)); reflexivity.
+Qed.
+
+(* The extracted function is the theorem's run, iteration by iteration: each iteration's events
+   are computed from Theorem1Run.state at that iteration, and the last event is its labels. *)
+Theorem run_events_iterations (w : Omega) :
+  run_events w =
+  concat (map (fun j => if ended_before w j then [] else iteration_report w j) (seq 0 K))
+    ++ [TFinal (final_labels w)].
+Proof.
+  destruct (run_events_final w) as [e E]. rewrite E. f_equal.
+  pose proof (go_events w K 0 (fun _ => None)) as G.
+  change (ended_before w 0) with false in G.
+  unfold run_events in E.
+  destruct (go w 0 K (state w 0) (fun _ => None) false) as [[e' lab] kn] eqn:Go.
+  simpl fst in G.
+  apply app_inj_tail in E. destruct E as [<- _]. exact G.
+Qed.
+
 (* ---- Corollary 8's query count, from the run's definition ---------------------------------- *)
 (* The same-cluster queries of the run, counted on its definition.  Phase 1 (lines 5-7): a draw's
    cluster-assignment query asks one same-cluster query per known cluster, the pairs
