@@ -15,6 +15,8 @@
      j*, r'_i and C'_p by Algorithm1.order, search_run, answers, probe, radius_at and iteration,
    - the output by Algorithm1.labels (`run_events_final`: the final event is `final_labels`, the
      theorem's labels renamed).
+   `run_events_iterations` states it whole: run_events w is, iteration by iteration, the events read
+   off Theorem1Run.state w j and Algorithm1.iteration on it (`iteration_report`), then the labels.
    The one thing added is the renaming of clusters: the theorem names a cluster by the oracle's
    label, lib by the run's number, which with overwrite off (S3) is the cluster's discovery
    position plus one; `run_number` renames by the known clusters of Theorem1Run.state (in
