@@ -167,3 +167,16 @@ Goal True. idtac "*** Theorem 1 at eta_random_pinelis: Theorem1Pinelis.theorem1_
 Print Assumptions Theorem1Pinelis.theorem1_random_weak_pinelis.
 Goal True. idtac "*** Theorem 1 at eta_random_pinelis, its premises (none about probability)". exact I. Abort.
 Check Theorem1Pinelis.theorem1_random_weak_pinelis.
+From SSAC Require RunTheorem.
+Goal True. idtac "*** The extracted theorem's run ends in the theorem's labels: RunTheorem.run_events_final". exact I. Abort.
+Print Assumptions RunTheorem.run_events_final.
+Goal True. idtac "*** The extracted function is the theorem's run iteration by iteration: RunTheorem.run_events_iterations". exact I. Abort.
+Print Assumptions RunTheorem.run_events_iterations.
+Goal True. idtac "*** On a recovering run, the reported labels are the oracle's: RunTheorem.final_labels_recovered". exact I. Abort.
+Print Assumptions RunTheorem.final_labels_recovered.
+Goal True. idtac "*** Corollary 8's count from the run's definition: RunTheorem.run_queries_bound". exact I. Abort.
+Print Assumptions RunTheorem.run_queries_bound.
+Goal True. idtac "*** Corollary 8's count on the theorem's law, r = k eta: RunTheorem.run_queries_corollary8". exact I. Abort.
+Print Assumptions RunTheorem.run_queries_corollary8.
+Goal True. idtac "*** Corollary 8's count on the theorem's law, statement". exact I. Abort.
+Check RunTheorem.run_queries_corollary8.

@@ -1,13 +1,15 @@
 (* The whole run of Algorithm 1 (Phase 1 and Phase 2, every search and anchor rule of the
    reference under a random-weak oracle) as one executable function of the run's random choices,
    written as lib/src/algorithm/ssac.cpp writes it, for extraction to OCaml (ExtractRun.v) and
-   comparison with lib on traces (run-differential-test.sh, proofs-notes/coq/README.md, "The
-   model is the code").
+   comparison with lib on traces (run-differential-test.sh, proofs-notes/extracted-run.md).
 
-   Two runs share one Phase 2: `run`, whose Phase 1 asks Definition 4's queries by rows as
-   Run::phase1 and Run::assign do (the anchor rules, S2-S4), and `run_phase1model`, whose Phase 1
-   is Phase1Model.phase1_zp, the function Lemma 7's tail is proved for.  Both are built from the
-   proved pieces, not beside them:
+   This is the run by rows, with every query and anchor lib's trace records, for every rule of
+   the corpus, those the theorem does not cover included (Algorithms 3 and 4 and the plain
+   search, the four anchor rules, self-pairs not asked).  The run Theorem 1 is
+   about is RunTheorem.run_events (Theorem1Run.v's own definitions, extracted as well); the two
+   share Algorithm1.v's line 10, r'_i and C'_p and BinarySearch.v's search, and
+   `assign_rows_is_phase1_assign` links this Phase 1 to Phase1.assign's.  Built from the proved
+   pieces, not beside them:
    - Definition 4's answer to one query is Phase1.weak_answer (Definition 5: the truth, or
      not-sure when the query's erasure coin says so); `assign_rows` decides a draw's placement
      from its anchors' answers by position, and `assign_rows_is_phase1_assign` proves that this is
@@ -26,14 +28,14 @@
    an erasure coin (and, for the original SSAC's plain search, whose oracle replaces a not-sure by
    a fair coin, that coin).  Phase 1's coins and anchor draws are consumed in query order within
    an iteration (one fresh coin per query, S4's self-pairs included); Phase 2's are indexed by
-   (iteration, step, answer); Phase1Model's Phase 1 reads each draw's coins as a list.  The data: rows 0..n-1 with points pt x in a metric space and the
+   (iteration, step, answer).  The data: rows 0..n-1 with points pt x in a metric space and the
    oracle's label of each row; `mean zp` is mu'_p, the mean of the multiset Z_p (R^m's mean when
    the space is R^m).  The rules fixed to the paper's: overwrite off (S3), sample-cap off (S1),
    phase2=radius (S6), empty-recovers off (S8), b-order=xj-first (S5). *)
 From Coq Require Import Reals List ZArith Arith Bool Lia.
 Import ListNotations.
 From SSAC Require Import Metric BinarySearch.
-From SSAC Require Algorithm1 Phase1 Phase1Model.
+From SSAC Require Algorithm1 Phase1.
 Open Scope nat_scope.
 
 Inductive search_rule := SearchRandom | SearchDistance | SearchUnified | SearchPlain.
@@ -58,7 +60,6 @@ Inductive event :=
 Record Choices := {
   draw1 : nat -> nat -> list nat -> nat;           (* iteration, draw s, S_i: a position *)
   coin1 : nat -> nat -> bool * bool;               (* iteration, c-th Phase-1 query: erased, flip *)
-  coins1 : nat -> nat -> list bool;                (* iteration, draw s: its queries' erasures *)
   adraw : nat -> nat -> list nat -> nat;           (* iteration, c-th anchor draw, candidates *)
   coin2 : nat -> nat -> nat -> bool * bool;        (* iteration, step, answer b (0: x_1's or z's) *)
   bdraw : nat -> nat -> nat -> list nat -> nat     (* iteration, step, b-th draw of B, Z_p *)
@@ -317,27 +318,6 @@ Definition iteration (i : nat) (st : state) : state * list event :=
   let zp := map fst (filter (fun xt => Nat.eqb (snd xt) p) (combine xs ts)) in
   let '(st2, e2) := phase2 i st1 p zp in (st2, pre ++ e2).
 
-(* ---- One iteration, Phase 1 by Phase1Model.phase1_zp ------------------------------------- *)
-(* The state's `known` holds the oracle's labels of the known clusters in discovery order (the
-   model's names); the run's number of a cluster is its position in that list plus one (S3:
-   with overwrite off no cluster is forgotten, so numbers are given in discovery order).  Draw s
-   carries the coins of its Definition-4 queries, `coins1 i s` (Phase1Model reads a prefix).
-   Phase 1's queries and anchors are not events of this model (Phase1Model.v, "Anchors"). *)
-Fixpoint position (t : nat) (l : list nat) : nat :=
-  match l with [] => 0 | h :: l' => if Nat.eqb h t then 0 else S (position t l') end.
-
-Definition iteration_phase1model (i : nat) (st : state) : state * list event :=
-  let S_i := remaining st in
-  let ds := map (fun s => (draw1 w i s S_i, coins1 w i s)) (seq 0 r) in  (* line 4, S1 *)
-  let pre := [ESample i (map (fun d => nth (fst d) S_i 0) ds)] in
-  let known' := Phase1Model.phase1_known k elim label S_i (known st) ds in
-  let st1 := mkState S_i (labels st) known' (openers st) (placed st) in
-  match Phase1Model.phase1_zp k elim label S_i (known st) ds with       (* lines 5-8 *)
-  | None => (st1, pre ++ [EOutcome i Phase1AllNotSure None []])
-  | Some (p, zp) =>
-      let '(st2, e2) := phase2 i st1 (S (position p known')) zp in (st2, pre ++ e2)
-  end.
-
 (* Line 2: iterations i = 1..k; an empty S_i ends the loop (S8). *)
 Fixpoint iterations (step : nat -> state -> state * list event) (i fuel : nat) (st : state)
   : state * list event :=
@@ -358,9 +338,6 @@ Definition initial : state :=
 
 Definition run : list event :=
   let '(st, e) := iterations iteration 1 k initial in e ++ [EFinal (labels st)].
-
-Definition run_phase1model : list event :=
-  let '(st, e) := iterations iteration_phase1model 1 k initial in e ++ [EFinal (labels st)].
 
 (* ---- The placement by rows is Phase1.assign's --------------------------------------------- *)
 (* Phase1.assign names clusters by the oracle's labels; the run names them by discovery.  A draw
