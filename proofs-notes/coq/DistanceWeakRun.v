@@ -107,3 +107,398 @@ Proof.
   - exact (Hu _ Ij c Hc).
   - rewrite Ej in Hc. destruct Hc.
 Qed.
+
+(* ---- Definition 4 with an oracle's answers ------------------------------------------------- *)
+(* Opening a cluster needs fewer than k known. *)
+Lemma assign_opens_lt (k : nat) (elim : bool) (known : list nat) (lx : nat) (cs : list bool) :
+  assign k elim known lx cs = Opens -> (length known < k)%nat.
+Proof.
+  unfold assign. destruct (find _ _) as [[t a] |]; [intro H; discriminate H |].
+  destruct (Nat.eqb _ _ && Nat.ltb _ _)%bool eqn:E.
+  - intros _. apply Bool.andb_true_iff in E. destruct E as [_ E]. apply Nat.ltb_lt in E. exact E.
+  - destruct (_ && _ && _ && _)%bool; [| intro H; discriminate H].
+    match goal with |- context [match ?u with [] => _ | _ :: _ => _ end] => destruct u as [| [? ?] ?] end;
+      intro H; discriminate H.
+Qed.
+
+(* Definition 4 reads the coins only through combine known cs. *)
+Lemma assign_combine (k : nat) (elim : bool) (known : list nat) (lx : nat) (cs cs' : list bool) :
+  combine known cs = combine known cs' -> assign k elim known lx cs = assign k elim known lx cs'.
+Proof. intro E. unfold assign. rewrite E. reflexivity. Qed.
+
+Lemma combine_false_map (known : list nat) (f : nat -> bool) :
+  (forall t, List.In t known -> f t = false) ->
+  combine known (map f known) = map (fun t => (t, false)) known.
+Proof.
+  induction known as [| t known IH]; intro H; [reflexivity |]. simpl.
+  rewrite (H t (or_introl eq_refl)), IH; [reflexivity | intros; apply H; right; assumption].
+Qed.
+
+Lemma combine_false_long (known : list nat) (cs : list bool) :
+  (length known <= length cs)%nat ->
+  combine known (map (fun _ => false) cs) = map (fun t => (t, false)) known.
+Proof.
+  revert cs. induction known as [| t known IH]; intros cs L; [reflexivity |].
+  destruct cs as [| c cs]; simpl in L; [lia |]. simpl. rewrite IH by lia. reflexivity.
+Qed.
+
+Lemma nth_map_nil {A B} (f : A -> B) (l : list (list A)) (i : nat) :
+  nth i (map (map f) l) [] = map f (nth i l []).
+Proof. revert i. induction l as [| a l IH]; intro i; destruct i; simpl; auto. Qed.
+
+Lemma positions_clear (len : nat) (b : list (nat * list bool)) :
+  positions len (map clear_draw b) = map clear_draw (positions len b).
+Proof. unfold positions. rewrite !map_map. reflexivity. Qed.
+
+Section Run.
+(* k clusters, n rows in R^m, S2's elimination, r draws per iteration (Theorem1Run.v). *)
+Variables (k n : positive) (m : nat) (elim : bool) (r : nat).
+Local Notation K := (Pos.to_nat k).
+Local Notation n_rows := (Pos.to_nat n).
+Local Notation M := (Euclid m).
+Local Notation Omega := (Blocks * Erasure.Table)%type.
+Variables (label : nat -> nat) (pt : nat -> (nat -> R)).
+Hypothesis label_range : forall x, (x < n_rows)%nat -> (label x < K)%nat.
+
+(* The oracle's answers Q(x, y), the anchor row of each cluster, and Phase 2's decision for the
+   position holding x_j given x_1. *)
+Variable oracle : nat -> nat -> answer.
+Variable anchor : nat -> nat.
+Variable decide : nat -> nat -> decision.
+
+(* Definition 4's coin for the query Q(x, a_t): true when the oracle says not-sure.  For an oracle
+   that never lies (a definite answer is the truth about x and a_t, and a_t is in C_t),
+   Phase1.weak_answer (t =? l(x)) of this coin is the oracle's answer Q(x, a_t)
+   (`dw_coin_answer`), so Phase1.assign with these coins is Definition 4 with the oracle. *)
+Definition dw_coins (known : list nat) (x : nat) : list bool :=
+  map (fun t => is_unsure (oracle x (anchor t))) known.
+
+Lemma dw_coin_answer (x t : nat) :
+  label (anchor t) = t ->
+  (oracle x (anchor t) = NotSure \/ oracle x (anchor t) = DistanceWeak.truth_pair label x (anchor t)) ->
+  weak_answer (Nat.eqb t (label x)) (is_unsure (oracle x (anchor t))) = oracle x (anchor t).
+Proof.
+  intros La [E | E]; rewrite E; [reflexivity |]. unfold DistanceWeak.truth_pair. rewrite La.
+  rewrite Nat.eqb_sym. destruct (Nat.eqb (label x) t); reflexivity.
+Qed.
+
+(* Lines 5-7 on the draws' rows (Phase1Model.assign_labels with the oracle's answers). *)
+Fixpoint dw_assign (known : list nat) (xs : list nat) : list (option nat) * list nat :=
+  match xs with
+  | [] => ([], known)
+  | x :: xs' =>
+      match assign K elim known (label x) (dw_coins known x) with
+      | Placed t => let rest := dw_assign known xs' in (Some t :: fst rest, snd rest)
+      | Opens => let rest := dw_assign (known ++ [label x]) xs' in (Some (label x) :: fst rest, snd rest)
+      | Unplaced => let rest := dw_assign known xs' in (None :: fst rest, snd rest)
+      end
+  end.
+
+(* Lines 4-8 (Phase1Model.phase1_pick with the oracle's answers): the position in S_i of Z_p's
+   first draw and mu'_p; the draws' coins are not read. *)
+Definition dw_pick (S known : list nat) (ds : list draw) : option (nat * (nat -> R)) :=
+  let asg := dw_assign known (map (draw_row S) ds) in
+  match choose_p (snd asg) (fst asg) with
+  | None => None
+  | Some p =>
+      match select (map (in_cluster p) (fst asg)) (map fst ds) with
+      | j :: pos => Some (j, vmean (map pt (map (fun j => nth j S O) (j :: pos))))
+      | [] => None
+      end
+  end.
+
+Definition dw_known (S known : list nat) (ds : list draw) : list nat :=
+  snd (dw_assign known (map (draw_row S) ds)).
+
+(* Every cluster-assignment query with an anchor is definite. *)
+Hypothesis anchors_definite : forall x t, (x < n_rows)%nat -> (t < K)%nat -> oracle x (anchor t) <> NotSure.
+
+Lemma dw_assign_clear (S : list nat) (ds : list draw) : forall known,
+  incl S (seq 0 n_rows) -> (length known <= K)%nat -> (forall t, List.In t known -> (t < K)%nat) ->
+  (forall d, List.In d ds -> length (snd d) = K) ->
+  dw_assign known (map (draw_row S) ds) = assign_labels K elim known (skeleton label S (map clear_draw ds)).
+Proof.
+  induction ds as [| d ds IH]; intros known Inc Lk Rk Ld; [reflexivity |].
+  assert (Hx : (draw_row S d < n_rows)%nat).
+  { unfold draw_row. destruct (nth_in_or_default (fst d) S O) as [I | ->].
+    - apply Inc, in_seq in I. lia.
+    - lia. }
+  simpl. unfold clear_draw at 1. simpl.
+  assert (Ed : draw_row S (fst d, map (fun _ => false) (snd d)) = draw_row S d) by reflexivity.
+  rewrite Ed.
+  rewrite (assign_combine K elim known (label (draw_row S d)) (dw_coins known (draw_row S d))
+             (map (fun _ => false) (snd d))).
+  2: { unfold dw_coins. rewrite combine_false_map, combine_false_long; [reflexivity | |].
+       - rewrite (Ld d (or_introl eq_refl)). exact Lk.
+       - intros t Ht. destruct (oracle (draw_row S d) (anchor t)) eqn:E; try reflexivity.
+         exfalso. exact (anchors_definite _ t Hx (Rk t Ht) E). }
+  assert (Ld' : forall d', List.In d' ds -> length (snd d') = K) by (intros; apply Ld; right; assumption).
+  destruct (assign K elim known (label (draw_row S d)) (map (fun _ => false) (snd d))) eqn:A.
+  - rewrite (IH known Inc Lk Rk Ld'). reflexivity.
+  - pose proof (assign_opens_lt _ _ _ _ _ A) as Lt.
+    rewrite (IH (known ++ [label (draw_row S d)]) Inc).
+    + reflexivity.
+    + rewrite app_length. simpl. lia.
+    + intros t Ht. apply in_app_or in Ht. destruct Ht as [Ht | [<- | []]]; [exact (Rk t Ht) |].
+      apply label_range, Hx.
+    + exact Ld'.
+  - rewrite (IH known Inc Lk Rk Ld'). reflexivity.
+Qed.
+
+Lemma dw_pick_clear (S known : list nat) (ds : list draw) :
+  incl S (seq 0 n_rows) -> known_ok K known -> (forall d, List.In d ds -> length (snd d) = K) ->
+  dw_pick S known ds = phase1_pick K elim label S pt known (map clear_draw ds) /\
+  dw_known S known ds = phase1_known K elim label S known (map clear_draw ds).
+Proof.
+  intros Inc Ok Ld.
+  assert (E : dw_assign known (map (draw_row S) ds) =
+              assign_labels K elim known (skeleton label S (map clear_draw ds))).
+  { apply dw_assign_clear; [exact Inc | apply known_ok_length, Ok | apply Ok | exact Ld]. }
+  split.
+  - unfold dw_pick, phase1_pick, phase1_zp_positions. rewrite E.
+    assert (Ef : map fst (map clear_draw ds) = map fst ds) by (rewrite map_map; reflexivity).
+    rewrite Ef. destruct (choose_p _ _); [| reflexivity].
+    destruct (select _ _); reflexivity.
+  - unfold dw_known, phase1_known. rewrite E. reflexivity.
+Qed.
+
+(* ---- Phase 2 and the run --------------------------------------------------------------------- *)
+(* Phase 1 of iteration i from (S_i, the clusters known): block i's draws, as Theorem1Run.pick_at. *)
+Definition dw_phase1 (w : Omega) (i : nat) (st : list nat * list nat) : option (nat * (nat -> R)) :=
+  dw_pick (fst st) (snd st) (positions (length (fst st)) (nth i (fst w) [])).
+
+(* Lines 10-12: the search over S_i in increasing d(x, mu'_p), x_1 its first row. *)
+Definition dw_search (mu' : nat -> R) (S : list nat) : list Z * outcome :=
+  let o := Algorithm1.order M pt mu' S in
+  binary_search (Z.of_nat (length o)) (fun pos => decide (nth 0 o O) (nth (Z.to_nat pos) o O)).
+
+(* One iteration (lines 3-13), as Algorithm1.iteration with this Phase 1 and this search. *)
+Definition dw_iteration (w : Omega) (i : nat) (st : list nat * list nat)
+  : list nat * option (nat * list nat) :=
+  let S := fst st in
+  match Algorithm1.pick M label Omega (fun _ _ => dw_phase1 w i st) w i S with
+  | None => (S, None)
+  | Some (p, mu') =>
+      match snd (dw_search mu' S) with
+      | Boundary j =>
+          let rr := Algorithm1.radius_at M pt mu' (Algorithm1.order M pt mu' S) j in
+          (filter (fun x => negb (Algorithm1.below M pt mu' rr x)) S,
+           Some (p, filter (Algorithm1.below M pt mu' rr) S))
+      | _ => (S, None)
+      end
+  end.
+
+(* S_i and the clusters known at the start of iteration i (line 1: S_1 = X, none known). *)
+Fixpoint dw_state (w : Omega) (i : nat) : list nat * list nat :=
+  match i with
+  | O => (seq 0 n_rows, [])
+  | Datatypes.S i' =>
+      let st := dw_state w i' in
+      (fst (dw_iteration w i' st),
+       dw_known (fst st) (snd st) (positions (length (fst st)) (nth i' (fst w) [])))
+  end.
+
+(* The labels after i iterations (Algorithm1.labels for this run). *)
+Fixpoint dw_labels (w : Omega) (i : nat) (x : nat) : option nat :=
+  match i with
+  | O => None
+  | Datatypes.S i' =>
+      match snd (dw_iteration w i' (dw_state w i')) with
+      | Some (p, C) => if in_dec Nat.eq_dec x C then Some p else dw_labels w i' x
+      | None => dw_labels w i' x
+      end
+  end.
+
+(* The output after the k iterations is the oracle's clustering. *)
+Definition dw_recovered (w : Omega) : bool :=
+  forallb (fun x => match dw_labels w K x with Some t => Nat.eqb t (label x) | None => false end)
+    (seq 0 n_rows).
+
+(* ---- The run is Theorem1Run's on the cleared randomness while Phase 1 is good ------------- *)
+(* gamma' <= gamma the margin the proof uses (gamma' = 1 + 2 eps), eps = (gamma' - 1)/2;
+   c the constant of G_p(c); x*_t a row of C_t with d(x*_t, mu_t) < (c - 2 eps) r(C_t). *)
+Variable gamma' : R.
+Hypothesis gamma'_gt_1 : 1 < gamma'.
+Hypothesis margin' : forall x y, (x < n_rows)%nat -> (y < n_rows)%nat -> label y <> label x ->
+  gamma' * dist (m := M) (pt x) (center_of n label pt (label x)) <
+  dist (m := M) (pt y) (center_of n label pt (label x)).
+Hypothesis k_elim : (2 <= K)%nat \/ elim = true.
+Variable c : R.
+Hypothesis c_le_1 : c <= 1.
+Variable xstar : nat -> nat.
+Hypothesis xstar_row : forall t, (t < K)%nat -> (xstar t < n_rows)%nat /\ label (xstar t) = t.
+Hypothesis xstar_close : forall t, (t < K)%nat ->
+  dist (m := M) (pt (xstar t)) (center_of n label pt t) <
+  (c - 2 * Algorithm1.eps gamma') * radius_of n m label pt t.
+(* Phase 2's decision is exact from a point of G_p(c): in for C_p, out elsewhere. *)
+Hypothesis decide_exact : forall x1 y, (x1 < n_rows)%nat -> (y < n_rows)%nat ->
+  dist (m := M) (pt x1) (center_of n label pt (label x1)) < c * radius_of n m label pt (label x1) ->
+  decide x1 y = if Nat.eqb (label y) (label x1) then In else Out.
+
+Definition one_range : 0 <= 1 <= 1 := conj Rle_0_1 (Rle_refl 1).
+Local Notation erased := (fun (w : Omega) (i j b : nat) => Erasure.erased_at (snd w) i j b).
+Local Notation st_at w i := (state k n m 1 elim label pt w i).
+Local Notation ok_at i w := (iter_ok k n m gamma' 1 elim label pt i w).
+Local Notation bad_at i w := (Algorithm1.phase1_bad_b M n_rows label pt (center_of n label pt) gamma' Omega
+                                (phase1_run k n m 1 elim label pt) erased 1 i w).
+
+(* The row of S_i closest to mu' comes first in the order. *)
+Lemma order_first (mu' : nat -> R) (S : list nat) :
+  S <> [] -> List.In (nth 0 (Algorithm1.order M pt mu' S) O) S /\
+  forall y, List.In y S -> dist (m := M) (pt (nth 0 (Algorithm1.order M pt mu' S) O)) mu' <=
+                           dist (m := M) (pt y) mu'.
+Proof.
+  intro NE. pose proof (Algorithm1.order_perm M pt mu' S) as Pm.
+  pose proof (Algorithm1.order_sorted M pt mu' S) as So.
+  destruct (Algorithm1.order M pt mu' S) as [| h o] eqn:Eo.
+  { apply Permutation_sym, Permutation_nil in Pm. contradiction. }
+  change (nth 0 (h :: o) O) with h. split; [apply (Permutation_in _ (Permutation_sym Pm)); left; reflexivity |].
+  intros y Hy. apply (Permutation_in _ Pm) in Hy. destruct Hy as [<- | Hy]; [lra |].
+  apply StronglySorted_inv in So. destruct So as [_ F]. rewrite Forall_forall in F.
+  apply (Algorithm1.before_spec M pt mu' h y) in F; [| exact Hy]. destruct F as [F | [F _]]; lra.
+Qed.
+
+(* A row within c r(C_p) of mu_p (c <= 1) is in C_p: the margin puts the others beyond
+   gamma' r(C_p). *)
+Lemma close_is_in (x p : nat) :
+  (x < n_rows)%nat -> (exists z, List.In z (Algorithm1.rows n_rows) /\ label z = p) ->
+  dist (m := M) (pt x) (center_of n label pt p) < c * radius_of n m label pt p -> label x = p.
+Proof.
+  intros Hx Hp D. destruct (Nat.eq_dec (label x) p) as [E | N]; [exact E | exfalso].
+  destruct (Algorithm1.radius_attained M n_rows label pt (center_of n label pt) p Hp)
+    as [z [Hz [Lz Dz]]].
+  apply in_seq in Hz. pose proof (margin' z x ltac:(lia) Hx ltac:(congruence)) as Mg.
+  rewrite Lz in Mg.
+  assert (Er : radius_of n m label pt p = dist (m := M) (pt z) (center_of n label pt p)) by (symmetry; exact Dz).
+  rewrite Er in D.
+  pose proof (dist_nonneg M (pt z) (center_of n label pt p)).
+  assert (c * dist (m := M) (pt z) (center_of n label pt p) <= dist (m := M) (pt z) (center_of n label pt p))
+    by (rewrite <- (Rmult_1_l (dist _ _)) at 2; apply Rmult_le_compat_r; lra).
+  assert (dist (m := M) (pt z) (center_of n label pt p) <= gamma' * dist (m := M) (pt z) (center_of n label pt p))
+    by (rewrite <- (Rmult_1_l (dist _ _)) at 1; apply Rmult_le_compat_r; lra).
+  lra.
+Qed.
+
+(* Algorithm 2 at beta = 1 with nothing erased decides by the truth. *)
+Lemma probe_cleared (w : Omega) (i p : nat) (o : list nat) (pos : Z) :
+  Algorithm1.probe label Omega erased 1 (clear w) i p o pos = if Nat.eqb (label (nth (Z.to_nat pos) o O)) p then In else Out.
+Proof.
+  unfold Algorithm1.probe, decide_random, Algorithm1.answers. simpl.
+  unfold clear. simpl. rewrite erased_clear. unfold Algorithm1.truth.
+  destruct (Nat.eqb _ _); reflexivity.
+Qed.
+
+Lemma draws_clear (a : Blocks) : draws_ok k a -> draws_ok k (map (map clear_draw) a).
+Proof.
+  intros D b Hb d Hd. apply in_map_iff in Hb. destruct Hb as [b' [<- Hb']].
+  apply in_map_iff in Hd. destruct Hd as [d' [<- Hd']]. unfold clear_draw. simpl.
+  rewrite map_length. exact (D b' Hb' d' Hd').
+Qed.
+
+(* Iteration i's Phase 1 is Theorem1Run's on the cleared draws. *)
+Lemma phase1_sim (w : Omega) (i : nat) (st : list nat * list nat) :
+  draws_ok k (fst w) -> incl (fst st) (seq 0 n_rows) -> known_ok K (snd st) ->
+  dw_phase1 w i st = pick_at k elim label pt (clear w) i st /\
+  dw_known (fst st) (snd st) (positions (length (fst st)) (nth i (fst w) [])) =
+  phase1_known K elim label (fst st) (snd st) (positions (length (fst st)) (nth i (fst (clear w)) [])).
+Proof.
+  intros D Inc Ok.
+  assert (Ld : forall d, List.In d (positions (length (fst st)) (nth i (fst w) [])) -> length (snd d) = K).
+  { intros d Hd. unfold positions in Hd. apply in_map_iff in Hd. destruct Hd as [d' [<- Hd']]. simpl.
+    destruct (nth_in_or_default i (fst w) []) as [Ib | Eb]; [exact (D _ Ib d' Hd') |].
+    rewrite Eb in Hd'. destruct Hd'. }
+  assert (Ec : positions (length (fst st)) (nth i (fst (clear w)) []) =
+               map clear_draw (positions (length (fst st)) (nth i (fst w) []))).
+  { unfold clear. simpl fst. rewrite nth_map_nil. apply positions_clear. }
+  destruct (dw_pick_clear (fst st) (snd st) _ Inc Ok Ld) as [E1 E2].
+  unfold dw_phase1, pick_at. rewrite Ec. split; assumption.
+Qed.
+
+(* A good iteration of Theorem1Run's run on the cleared randomness is this run's iteration. *)
+Lemma iteration_sim (w : Omega) (i : nat) :
+  draws_ok k (fst w) ->
+  forallb (fun i' => ok_at i' (clear w)) (seq 0 i) = true -> bad_at i (clear w) = false ->
+  dw_iteration w i (st_at (clear w) i) =
+  Algorithm1.iteration M label pt Omega (fun _ _ => pick_at k elim label pt (clear w) i (st_at (clear w) i))
+    erased 1 (clear w) i (fst (st_at (clear w) i)).
+Proof.
+  intros D Hok Hbad.
+  set (st := st_at (clear w) i) in *.
+  pose proof (whole_before k n m gamma' 1 elim 1 one_range k_elim label pt gamma'_gt_1 margin'
+                (clear w) i Hok) as Wh. fold st in Wh.
+  destruct (state_ok k n m 1 elim 1 one_range k_elim label pt label_range (clear w)
+              (draws_clear _ D) i) as [Ok Inc]. fold st in Ok, Inc.
+  destruct (phase1_sim w i st D Inc Ok) as [Ep _].
+  unfold dw_iteration, Algorithm1.iteration, Algorithm1.pick. rewrite Ep.
+  destruct (pick_at k elim label pt (clear w) i st) as [[pos mu'] |] eqn:Pk; [| reflexivity].
+  destruct (nth_error (fst st) pos) as [z |] eqn:Hz; [| reflexivity].
+  set (S := fst st) in *. set (p := label z).
+  assert (Hzs : List.In z S) by (exact (nth_error_In _ _ Hz)).
+  assert (Hzn : (z < n_rows)%nat) by (apply Inc, in_seq in Hzs; lia).
+  assert (Hp : (p < K)%nat) by (apply label_range, Hzn).
+  (* Phase 1 is good: d(mu', mu_p) <= eps r(C_p) *)
+  assert (Good : dist (m := M) mu' (center_of n label pt p) <= Algorithm1.eps gamma' * radius_of n m label pt p).
+  { unfold Algorithm1.phase1_bad_b in Hbad. rewrite remaining_state in Hbad.
+    unfold Algorithm1.bad_center_b, Algorithm1.pick, phase1_run in Hbad. fold st S in Hbad.
+    rewrite Pk, Hz in Hbad. unfold Rltb in Hbad.
+    destruct (Rlt_dec _ _) as [_ | N]; [discriminate |]. apply Rnot_lt_le in N. exact N. }
+  (* x_1, the first row of the order, lies in G_p(c) and in C_p *)
+  assert (NE : S <> []) by (intro E0; rewrite E0 in Hzs; destruct Hzs).
+  destruct (order_first mu' S NE) as [H1s Hmin].
+  set (x1 := nth 0 (Algorithm1.order M pt mu' S) O) in *.
+  destruct (xstar_row p Hp) as [Hxs Lxs].
+  assert (Xs : List.In (xstar p) S).
+  { destruct Wh as [_ [_ W3]]. apply (W3 z); [exact Hzs | apply in_seq; lia | exact Lxs]. }
+  assert (Hx1n : (x1 < n_rows)%nat) by (apply Inc, in_seq in H1s; lia).
+  assert (D1 : dist (m := M) (pt x1) (center_of n label pt p) < c * radius_of n m label pt p).
+  { apply (DistanceWeak.closest_point_step M mu' (center_of n label pt p) (pt x1) (pt (xstar p))
+             c (Algorithm1.eps gamma')); [exact (Hmin _ Xs) | exact Good |].
+    rewrite <- Lxs at 2. rewrite Lxs. apply xstar_close, Hp. }
+  assert (L1 : label x1 = p).
+  { apply (close_is_in x1 p Hx1n); [exists z; split; [apply in_seq; lia | reflexivity] | exact D1]. }
+  assert (Es : dw_search mu' S =
+               Algorithm1.search_run M label pt Omega erased 1 (clear w) i p mu' S).
+  { unfold dw_search, Algorithm1.search_run, binary_search. apply Algorithm1.search_ext.
+    intros j Hj. apply BinarySearch.search_probes_in_range in Hj.
+    rewrite probe_cleared.
+    set (o := Algorithm1.order M pt mu' S) in *.
+    assert (Hy : List.In (nth (Z.to_nat j) o O) S).
+    { apply (Permutation_in _ (Permutation_sym (Algorithm1.order_perm M pt mu' S))).
+      apply nth_In. fold o. lia. }
+    assert (Hyn : (nth (Z.to_nat j) o O < n_rows)%nat) by (apply Inc, in_seq in Hy; lia).
+    change (nth 0 o O) with x1. rewrite (decide_exact x1 _ Hx1n Hyn) by (rewrite L1; exact D1).
+    rewrite L1. reflexivity. }
+  rewrite Es. reflexivity.
+Qed.
+
+(* While Theorem1Run's run on the cleared randomness goes well, this run is that run. *)
+Lemma run_sim (w : Omega) : draws_ok k (fst w) -> forall i,
+  forallb (fun i' => ok_at i' (clear w)) (seq 0 i) = true ->
+  dw_state w i = st_at (clear w) i /\
+  forall x, dw_labels w i x =
+            Algorithm1.labels M n_rows label pt Omega (phase1_run k n m 1 elim label pt) erased 1 (clear w) i x.
+Proof.
+  intros D i. induction i as [| i IH]; intro Hok; [split; reflexivity |].
+  rewrite seq_S, forallb_app in Hok. apply Bool.andb_true_iff in Hok. destruct Hok as [Hok Hi].
+  simpl in Hi. rewrite Bool.andb_true_r in Hi. unfold iter_ok in Hi.
+  apply Bool.andb_true_iff in Hi. destruct Hi as [Hb _]. apply Bool.negb_true_iff in Hb.
+  destruct (IH Hok) as [Es El].
+  destruct (state_ok k n m 1 elim 1 one_range k_elim label pt label_range (clear w)
+              (draws_clear _ D) i) as [Ok Inc].
+  pose proof (iteration_sim w i D Hok Hb) as It.
+  destruct (phase1_sim w i (st_at (clear w) i) D Inc Ok) as [_ Ek].
+  split.
+  - change (dw_state w (Datatypes.S i)) with
+      (fst (dw_iteration w i (dw_state w i)),
+       dw_known (fst (dw_state w i)) (snd (dw_state w i))
+         (positions (length (fst (dw_state w i))) (nth i (fst w) []))).
+    rewrite Es, It, Ek. reflexivity.
+  - intro x.
+    change (dw_labels w (Datatypes.S i) x) with
+      (match snd (dw_iteration w i (dw_state w i)) with
+       | Some (p, C) => if in_dec Nat.eq_dec x C then Some p else dw_labels w i x
+       | None => dw_labels w i x
+       end).
+    rewrite Es, It, El. simpl Algorithm1.labels. rewrite remaining_state. reflexivity.
+Qed.
+End Run.
