@@ -501,4 +501,102 @@ Proof.
        end).
     rewrite Es, It, El. simpl Algorithm1.labels. rewrite remaining_state. reflexivity.
 Qed.
+(* The cleared table never fails a probe (beta = 1). *)
+Lemma no_step_fails (w : Omega) (i j : nat) :
+  Algorithm1.step_fails_b M n_rows label pt Omega (phase1_run k n m 1 elim label pt) erased 1 i j (clear w)
+  = false.
+Proof.
+  destruct (Algorithm1.step_fails_b _ _ _ _ _ _ _ _ _ _ _) eqn:F; [exfalso | reflexivity].
+  unfold Algorithm1.step_fails_b in F. apply (Algorithm1.failed_probe_b_iff M n_rows) in F.
+  pose proof (Algorithm1.step_fails_erased M n_rows label pt Omega _ erased 1 i j (clear w) F 0 ltac:(lia)) as E.
+  simpl in E. unfold clear in E. simpl in E. rewrite erased_clear in E. discriminate.
+Qed.
+
+(* The run fails only if Theorem1Run's run on the cleared randomness has a bad Phase 1 after good
+   iterations. *)
+Lemma dw_fail_bad (w : Omega) : draws_ok k (fst w) -> dw_recovered w = false ->
+  existsb (fun i => forallb (fun i' => ok_at i' (clear w)) (seq 0 i) && bad_at i (clear w))%bool
+    (seq 0 K) = true.
+Proof.
+  intros D NR.
+  destruct (classic (forall i, (i < K)%nat -> ok_at i (clear w) = true)) as [All | Some].
+  - exfalso.
+    assert (Hall : forallb (fun i' => ok_at i' (clear w)) (seq 0 K) = true)
+      by (apply forallb_forall; intros i Hi; apply in_seq in Hi; apply All; lia).
+    destruct (run_sim w D K Hall) as [_ El].
+    assert (Rec : Algorithm1.recovered_b M n_rows K label pt Omega (phase1_run k n m 1 elim label pt)
+                    erased 1 (clear w) = true).
+    { destruct (Algorithm1.recovered_b _ _ _ _ _ _ _ _ _ _) eqn:Rb; [reflexivity | exfalso].
+      destruct (Theorem1.bad_run_has_bad_event k n gamma' 1 gamma'_gt_1 M label pt (center_of n label pt)
+                  label_range margin' Blocks (phase1_run k n m 1 elim label pt) (clear w))
+        as [i [Hi [Ev | [j [Hj Sf]]]]].
+      - simpl. rewrite Rb. reflexivity.
+      - pose proof (All i Hi) as Oi. apply Bool.andb_true_iff in Ev. destruct Ev as [_ Bd].
+        simpl in Bd. unfold iter_ok in Oi. rewrite Bd in Oi. discriminate.
+      - simpl in Sf. rewrite no_step_fails in Sf. discriminate. }
+    unfold dw_recovered in NR. apply Bool.not_true_iff_false in NR. apply NR.
+    apply forallb_forall. intros x Hx. rewrite El.
+    unfold Algorithm1.recovered_b, Algorithm1.rows in Rec. rewrite forallb_forall in Rec.
+    exact (Rec x Hx).
+  - destruct (Theorem1.first_bad (fun i => ok_at i (clear w) = true) K) as [i [Hi [Bad Before]]].
+    { apply NNPP. intro No. apply Some. intros i Hi. apply NNPP. intro Ni. apply No. exists i. auto. }
+    apply existsb_exists. exists i. split; [apply in_seq; lia |].
+    apply Bool.andb_true_iff. split.
+    + apply forallb_forall. intros i' Hi'. apply in_seq in Hi'. apply Before. lia.
+    + destruct (bad_at i (clear w)) eqn:B; [reflexivity | exfalso]. apply Bad.
+      unfold iter_ok. rewrite B. simpl. apply forallb_forall. intros j _.
+      rewrite no_step_fails. reflexivity.
+Qed.
+
+Lemma run_law_draws_ok (wt : R) (w : Omega) :
+  List.In (wt, w) (outcomes (run_law k n 1 r 1 one_range)) -> draws_ok k (fst w).
+Proof.
+  destruct w as [a t]. intro Hw. unfold run_law in Hw. apply in_prod in Hw. destruct Hw as [[w1 Ha] _].
+  intros b Hb. destruct (in_iid_elem _ _ _ _ Ha b Hb) as [wb Hwb]. exact (block_support k n r 1 one_range wb b Hwb).
+Qed.
+
+(* The run outputs the oracle's clustering with probability at least 1 - delta once
+   r >= k eta draws per iteration with eta >= eta_McD(k, delta, gamma', 1) (the McDiarmid eta of
+   Theorem 1 with every draw assignment-known). *)
+Theorem dw_run_correct (delta eta : R) :
+  0 < delta < 1 -> BoundsMcDiarmid.eta_mcdiarmid k delta gamma' 1 <= eta -> INR K * eta <= INR r ->
+  P (run_law k n 1 r 1 one_range) (fun w => negb (dw_recovered w)) <= delta.
+Proof.
+  intros Dr Eta Rr.
+  eapply Rle_trans.
+  { apply (P_monotone_support _ _ (fun w => existsb (fun i => forallb (fun i' => ok_at i' (clear w))
+                                                      (seq 0 i) && bad_at i (clear w))%bool (seq 0 K))).
+    intros wt w Hw NR. apply dw_fail_bad; [exact (run_law_draws_ok wt w Hw) | apply Bool.negb_true_iff, NR]. }
+  eapply Rle_trans.
+  { right. apply (run_law_clear k n 1 r one_range
+                   (fun w => existsb (fun i => forallb (fun i' => ok_at i' w) (seq 0 i) && bad_at i w)%bool
+                               (seq 0 K))). }
+  eapply Rle_trans; [apply Theorem1.finite_union |].
+  set (w0 := BoundsMcDiarmid.mcd_root k delta).
+  assert (W0 : 0 <= w0) by apply sqrt_pos.
+  assert (C0 : 0 < BoundsMcDiarmid.mcd_exponent k delta gamma')
+    by (apply BoundsMcDiarmid.mcd_exponent_pos; assumption).
+  assert (Cl : forall t (Hc : cluster_rows n label t <> []) l,
+             P (iid (uniform (cluster_rows n label t) Hc) l) (bad_z n m gamma' label pt t)
+             <= exp (w0 / 2) * exp (- (INR l * BoundsMcDiarmid.mcd_exponent k delta gamma'))).
+  { apply (cluster_tail_from n m gamma' label pt
+             (fun l => exp (w0 / 2) * exp (- (INR l * BoundsMcDiarmid.mcd_exponent k delta gamma')))).
+    - simpl INR. rewrite Rmult_0_l, Ropp_0, exp_0, Rmult_1_r. rewrite <- exp_0.
+      apply Hoeffding.exp_mono. lra.
+    - exact gamma'_gt_1.
+    - intros t HC l _. apply Theorem1McDiarmid.uniform_lemma7_mcd_tail; [apply cluster_radius | exact gamma'_gt_1]. }
+  eapply Rle_trans; [apply (Theorem1.rsum_le K _ (fun _ => delta / (2 * Rpos k))) |].
+  - intros i Hi. eapply Rle_trans.
+    { apply (run_lemma7 k n m gamma' 1 elim r 1 one_range k_elim label pt label_range gamma'_gt_1 margin'
+               (exp (w0 / 2)) (BoundsMcDiarmid.mcd_exponent k delta gamma')); [| | exact Cl | exact Hi].
+      - rewrite <- exp_0. apply Hoeffding.exp_mono. lra.
+      - lra. }
+    apply (proj2 (BoundsMcDiarmid.eta_mcdiarmid_inverts k delta gamma' 1 eta Dr gamma'_gt_1 ltac:(lra))) in Eta.
+    eapply Rle_trans; [| exact Eta]. unfold BoundsMcDiarmid.mcd_tail. fold w0.
+    apply Rmult_le_compat_l; [left; apply exp_pos |].
+    apply draws_bound; [lra | lra | lra | lia | exact Rr].
+  - rewrite Theorem1.rsum_const.
+    assert (Kr : INR K = Rpos k) by (unfold Rpos; rewrite INR_IZR_INZ, positive_nat_Z; reflexivity).
+    rewrite Kr. pose proof (Rpos_pos k). field_simplify; [| lra]. lra.
+Qed.
 End Run.
