@@ -134,7 +134,7 @@ Proof.
   rewrite (H t (or_introl eq_refl)), IH; [reflexivity | intros; apply H; right; assumption].
 Qed.
 
-Lemma combine_false_long (known : list nat) (cs : list bool) :
+Lemma combine_false_long {A} (known : list nat) (cs : list A) :
   (length known <= length cs)%nat ->
   combine known (map (fun _ => false) cs) = map (fun t => (t, false)) known.
 Proof.
@@ -150,6 +150,53 @@ Lemma positions_clear (len : nat) (b : list (nat * list bool)) :
   positions len (map clear_draw b) = map clear_draw (positions len b).
 Proof. unfold positions. rewrite !map_map. reflexivity. Qed.
 
+(* Opening needs every known anchor to say no: with every coin clear, x's own cluster is not
+   known. *)
+Lemma opens_not_in (k : nat) (elim : bool) (known : list nat) (lx : nat) :
+  assign k elim known lx (map (fun _ => false) known) = Opens -> ~ List.In lx known.
+Proof.
+  intros A I. unfold assign in A. rewrite (combine_false_long known known) in A by lia.
+  cbv zeta in A.
+  assert (Hin : List.In (lx, Yes) (map (fun tc => (fst tc, weak_answer (Nat.eqb (fst tc) lx) (snd tc)))
+                                      (map (fun t => (t, false)) known))).
+  { rewrite map_map. apply in_map_iff. exists lx. simpl. rewrite Nat.eqb_refl. auto. }
+  destruct (find_exists (fun ta => is_yes (snd ta)) _ _ Hin eq_refl) as [[t a] Hz].
+  rewrite Hz in A. discriminate.
+Qed.
+
+(* Definition 4 with an oracle's answers Q(x, a_t), a_t the anchor row of cluster t: the coin of
+   the query Q(x, a_t) is true when the oracle says not-sure.  For an oracle that never lies (a
+   definite answer is the truth about x and a_t, and a_t is in C_t), Phase1.weak_answer
+   (t =? l(x)) of this coin is the oracle's answer (`dw_coin_answer`), so Phase1.assign with these
+   coins is Definition 4 with the oracle (S2, S3: the first yes places x). *)
+Definition dw_coins (oracle : nat -> nat -> answer) (anchor : nat -> nat) (known : list nat) (x : nat)
+  : list bool :=
+  map (fun t => is_unsure (oracle x (anchor t))) known.
+
+Lemma dw_coin_answer (label : nat -> nat) (oracle : nat -> nat -> answer) (anchor : nat -> nat) (x t : nat) :
+  label (anchor t) = t ->
+  (oracle x (anchor t) = NotSure \/ oracle x (anchor t) = DistanceWeak.truth_pair label x (anchor t)) ->
+  weak_answer (Nat.eqb t (label x)) (is_unsure (oracle x (anchor t))) = oracle x (anchor t).
+Proof.
+  intros La [E | E]; rewrite E; [reflexivity |]. unfold DistanceWeak.truth_pair. rewrite La.
+  rewrite Nat.eqb_sym. destruct (Nat.eqb (label x) t); reflexivity.
+Qed.
+
+Definition definite_place (k : nat) (elim : bool) (label : nat -> nat) (oracle : nat -> nat -> answer)
+    (anchor : nat -> nat) (known : list nat) (x : nat) : placement :=
+  assign k elim known (label x) (dw_coins oracle anchor known x).
+
+(* If every query with an anchor is definite, Definition 4 places as with every coin clear. *)
+Lemma definite_place_perfect (k : nat) (elim : bool) (label : nat -> nat) (oracle : nat -> nat -> answer)
+    (anchor : nat -> nat) (known : list nat) (x : nat) :
+  (forall t, List.In t known -> oracle x (anchor t) <> NotSure) ->
+  definite_place k elim label oracle anchor known x = assign k elim known (label x) (map (fun _ => false) known).
+Proof.
+  intro D. unfold definite_place. apply assign_combine. unfold dw_coins.
+  rewrite combine_false_map, combine_false_long; [reflexivity | lia |].
+  intros t Ht. destruct (oracle x (anchor t)) eqn:E; try reflexivity. exfalso. exact (D t Ht E).
+Qed.
+
 Section Run.
 (* k clusters, n rows in R^m, S2's elimination, r draws per iteration (Theorem1Run.v). *)
 Variables (k n : positive) (m : nat) (elim : bool) (r : nat).
@@ -160,34 +207,18 @@ Local Notation Omega := (Blocks * Erasure.Table)%type.
 Variables (label : nat -> nat) (pt : nat -> (nat -> R)).
 Hypothesis label_range : forall x, (x < n_rows)%nat -> (label x < K)%nat.
 
-(* The oracle's answers Q(x, y), the anchor row of each cluster, and Phase 2's decision for the
-   position holding x_j given x_1. *)
-Variable oracle : nat -> nat -> answer.
-Variable anchor : nat -> nat.
+(* Lines 5-7's placement of a draw (its row) given the clusters known, in discovery order
+   (Definition 4 with the oracle's answers: `definite_place`, Theorem2Run.v; the seeded variant:
+   Theorem3Run.v), and Phase 2's decision for the position holding x_j given x_1. *)
+Variable place : list nat -> nat -> placement.
 Variable decide : nat -> nat -> decision.
-
-(* Definition 4's coin for the query Q(x, a_t): true when the oracle says not-sure.  For an oracle
-   that never lies (a definite answer is the truth about x and a_t, and a_t is in C_t),
-   Phase1.weak_answer (t =? l(x)) of this coin is the oracle's answer Q(x, a_t)
-   (`dw_coin_answer`), so Phase1.assign with these coins is Definition 4 with the oracle. *)
-Definition dw_coins (known : list nat) (x : nat) : list bool :=
-  map (fun t => is_unsure (oracle x (anchor t))) known.
-
-Lemma dw_coin_answer (x t : nat) :
-  label (anchor t) = t ->
-  (oracle x (anchor t) = NotSure \/ oracle x (anchor t) = DistanceWeak.truth_pair label x (anchor t)) ->
-  weak_answer (Nat.eqb t (label x)) (is_unsure (oracle x (anchor t))) = oracle x (anchor t).
-Proof.
-  intros La [E | E]; rewrite E; [reflexivity |]. unfold DistanceWeak.truth_pair. rewrite La.
-  rewrite Nat.eqb_sym. destruct (Nat.eqb (label x) t); reflexivity.
-Qed.
 
 (* Lines 5-7 on the draws' rows (Phase1Model.assign_labels with the oracle's answers). *)
 Fixpoint dw_assign (known : list nat) (xs : list nat) : list (option nat) * list nat :=
   match xs with
   | [] => ([], known)
   | x :: xs' =>
-      match assign K elim known (label x) (dw_coins known x) with
+      match place known x with
       | Placed t => let rest := dw_assign known xs' in (Some t :: fst rest, snd rest)
       | Opens => let rest := dw_assign (known ++ [label x]) xs' in (Some (label x) :: fst rest, snd rest)
       | Unplaced => let rest := dw_assign known xs' in (None :: fst rest, snd rest)
@@ -210,39 +241,41 @@ Definition dw_pick (S known : list nat) (ds : list draw) : option (nat * (nat ->
 Definition dw_known (S known : list nat) (ds : list draw) : list nat :=
   snd (dw_assign known (map (draw_row S) ds)).
 
-(* Every cluster-assignment query with an anchor is definite. *)
-Hypothesis anchors_definite : forall x t, (x < n_rows)%nat -> (t < K)%nat -> oracle x (anchor t) <> NotSure.
+(* Every draw is placed as Definition 4 places it with the perfect oracle (every coin clear). *)
+Hypothesis place_perfect : forall known x, known_ok K known -> (x < n_rows)%nat ->
+  place known x = assign K elim known (label x) (map (fun _ => false) known).
 
 Lemma dw_assign_clear (S : list nat) (ds : list draw) : forall known,
-  incl S (seq 0 n_rows) -> (length known <= K)%nat -> (forall t, List.In t known -> (t < K)%nat) ->
+  incl S (seq 0 n_rows) -> known_ok K known ->
   (forall d, List.In d ds -> length (snd d) = K) ->
   dw_assign known (map (draw_row S) ds) = assign_labels K elim known (skeleton label S (map clear_draw ds)).
 Proof.
-  induction ds as [| d ds IH]; intros known Inc Lk Rk Ld; [reflexivity |].
+  induction ds as [| d ds IH]; intros known Inc Ok Ld; [reflexivity |].
   assert (Hx : (draw_row S d < n_rows)%nat).
   { unfold draw_row. destruct (nth_in_or_default (fst d) S O) as [I | ->].
     - apply Inc, in_seq in I. lia.
     - lia. }
+  assert (Lk : (length known <= K)%nat) by (apply known_ok_length, Ok).
+  assert (Lc : combine known (map (fun _ => false) known) = combine known (map (fun _ => false) (snd d))).
+  { rewrite !combine_false_long; [reflexivity | | lia]. rewrite (Ld d (or_introl eq_refl)). exact Lk. }
   simpl. unfold clear_draw at 1. simpl.
   assert (Ed : draw_row S (fst d, map (fun _ => false) (snd d)) = draw_row S d) by reflexivity.
-  rewrite Ed.
-  rewrite (assign_combine K elim known (label (draw_row S d)) (dw_coins known (draw_row S d))
-             (map (fun _ => false) (snd d))).
-  2: { unfold dw_coins. rewrite combine_false_map, combine_false_long; [reflexivity | |].
-       - rewrite (Ld d (or_introl eq_refl)). exact Lk.
-       - intros t Ht. destruct (oracle (draw_row S d) (anchor t)) eqn:E; try reflexivity.
-         exfalso. exact (anchors_definite _ t Hx (Rk t Ht) E). }
+  rewrite Ed, (place_perfect known _ Ok Hx).
+  rewrite (assign_combine K elim known (label (draw_row S d)) _ _ Lc).
   assert (Ld' : forall d', List.In d' ds -> length (snd d') = K) by (intros; apply Ld; right; assumption).
   destruct (assign K elim known (label (draw_row S d)) (map (fun _ => false) (snd d))) eqn:A.
-  - rewrite (IH known Inc Lk Rk Ld'). reflexivity.
-  - pose proof (assign_opens_lt _ _ _ _ _ A) as Lt.
-    rewrite (IH (known ++ [label (draw_row S d)]) Inc).
+  - rewrite (IH known Inc Ok Ld'). reflexivity.
+  - rewrite (IH (known ++ [label (draw_row S d)]) Inc).
     + reflexivity.
-    + rewrite app_length. simpl. lia.
-    + intros t Ht. apply in_app_or in Ht. destruct Ht as [Ht | [<- | []]]; [exact (Rk t Ht) |].
-      apply label_range, Hx.
+    + destruct Ok as [Nd Rk]. split.
+      * apply (Permutation_NoDup (Permutation_cons_append known (label (draw_row S d)))).
+        constructor; [| exact Nd]. intro I.
+        rewrite <- (assign_combine K elim known _ _ _ Lc) in A.
+        exact (opens_not_in K elim known _ A I).
+      * intros t Ht. apply in_app_or in Ht. destruct Ht as [Ht | [<- | []]]; [exact (Rk t Ht) |].
+        apply label_range, Hx.
     + exact Ld'.
-  - rewrite (IH known Inc Lk Rk Ld'). reflexivity.
+  - rewrite (IH known Inc Ok Ld'). reflexivity.
 Qed.
 
 Lemma dw_pick_clear (S known : list nat) (ds : list draw) :
@@ -253,7 +286,7 @@ Proof.
   intros Inc Ok Ld.
   assert (E : dw_assign known (map (draw_row S) ds) =
               assign_labels K elim known (skeleton label S (map clear_draw ds))).
-  { apply dw_assign_clear; [exact Inc | apply known_ok_length, Ok | apply Ok | exact Ld]. }
+  { apply dw_assign_clear; [exact Inc | exact Ok | exact Ld]. }
   split.
   - unfold dw_pick, phase1_pick, phase1_zp_positions. rewrite E.
     assert (Ef : map fst (map clear_draw ds) = map fst ds) by (rewrite map_map; reflexivity).

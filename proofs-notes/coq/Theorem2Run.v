@@ -10,7 +10,7 @@
 From Coq Require Import Reals Lra Lia List.
 Import ListNotations.
 From SSAC Require Import FiniteProb Metric BinarySearch Theorem1Run DistanceWeak DistanceWeakRun.
-From SSAC Require Algorithm1 BoundsMcDiarmid.
+From SSAC Require Algorithm1 BoundsMcDiarmid Phase1.
 Open Scope R_scope.
 
 (* Algorithm 3, lines 3-4: x_j is in iff Q(x_1, x_j) = yes (no and not-sure are out). *)
@@ -102,6 +102,13 @@ Proof.
   unfold truth_pair. destruct (Nat.eqb _ _); discriminate.
 Qed.
 
+(* Definition 4 with the oracle and these anchors places every draw as the perfect oracle would. *)
+Lemma place_perfect : forall known x, Phase1.known_ok K known -> (x < n_rows)%nat ->
+  definite_place K elim label Q anchor known x = Phase1.assign K elim known (label x) (map (fun _ => false) known).
+Proof.
+  intros known x [_ Rk] Hx. apply definite_place_perfect. intros t Ht. apply anchors_definite; [exact Hx | exact (Rk t Ht)].
+Qed.
+
 Lemma c_le_1 : c <= 1.
 Proof. unfold c. pose proof (Rmin_l (2 * rho - 1) (gamma - nu + 1)). lra. Qed.
 
@@ -138,9 +145,9 @@ Qed.
    1 - delta. *)
 Theorem theorem2_local_corrected :
   P (run_law k n 1 r 1 one_range)
-    (fun w => negb (dw_recovered k n m elim label pt Q anchor (algorithm3 Q) w)) <= delta.
+    (fun w => negb (dw_recovered k n m label pt (definite_place K elim label Q anchor) (algorithm3 Q) w)) <= delta.
 Proof.
-  exact (dw_run_correct k n m elim r label pt label_range Q anchor (algorithm3 Q) anchors_definite
+  exact (dw_run_correct k n m elim r label pt label_range (definite_place K elim label Q anchor) (algorithm3 Q) place_perfect
            (1 + 2 * eps) gamma'_gt_1 margin' k_elim c c_le_1 xstar xstar_row xstar_close algorithm3_exact
            delta eta delta_range eta_enough r_enough).
 Qed.
@@ -148,9 +155,9 @@ Qed.
 (* Appendix C' for the local oracle: the same with Algorithm 4 (any beta, any further answers). *)
 Theorem appendix_c_local_corrected (more : nat -> nat -> list answer) :
   P (run_law k n 1 r 1 one_range)
-    (fun w => negb (dw_recovered k n m elim label pt Q anchor (algorithm4 Q more) w)) <= delta.
+    (fun w => negb (dw_recovered k n m label pt (definite_place K elim label Q anchor) (algorithm4 Q more) w)) <= delta.
 Proof.
-  exact (dw_run_correct k n m elim r label pt label_range Q anchor (algorithm4 Q more) anchors_definite
+  exact (dw_run_correct k n m elim r label pt label_range (definite_place K elim label Q anchor) (algorithm4 Q more) place_perfect
            (1 + 2 * eps) gamma'_gt_1 margin' k_elim c c_le_1 xstar xstar_row xstar_close
            (algorithm4_exact more) delta eta delta_range eta_enough r_enough).
 Qed.
