@@ -154,3 +154,27 @@ Goal True. idtac "*** Theorem 1 with eta_mcdiarmid, its premises (none about pro
 Check theorem1_random_weak_mcdiarmid.
 Goal True. idtac "*** The extracted run's placement is Definition 4's: RunModel.assign_rows_is_phase1_assign". exact I. Abort.
 Print Assumptions RunModel.assign_rows_is_phase1_assign.
+(* The distance-weak theorems corrected (proofs-notes/distance-weak-corrected.md). *)
+From SSAC Require DistanceWeak DistanceWeakRun Theorem2Run Theorem3Run.
+Goal True. idtac "*** Key step, local oracle: DistanceWeak.local_key_step". exact I. Abort.
+Print Assumptions DistanceWeak.local_key_step.
+Goal True. idtac "*** Key step, global oracle: DistanceWeak.global_key_step". exact I. Abort.
+Print Assumptions DistanceWeak.global_key_step.
+Goal True. idtac "*** Closest-point step: DistanceWeak.closest_point_step". exact I. Abort.
+Print Assumptions DistanceWeak.closest_point_step.
+Goal True. idtac "*** Clearing the coins at q~ = 1: DistanceWeakRun.run_law_clear". exact I. Abort.
+Print Assumptions DistanceWeakRun.run_law_clear.
+Goal True. idtac "*** The run with definite placements: DistanceWeakRun.dw_run_correct". exact I. Abort.
+Print Assumptions DistanceWeakRun.dw_run_correct.
+Goal True. idtac "*** Theorem 2 corrected: Theorem2Run.theorem2_local_corrected". exact I. Abort.
+Print Assumptions Theorem2Run.theorem2_local_corrected.
+Goal True. idtac "*** Theorem 2 corrected, its premises". exact I. Abort.
+Check Theorem2Run.theorem2_local_corrected.
+Goal True. idtac "*** Appendix C corrected, local oracle: Theorem2Run.appendix_c_local_corrected". exact I. Abort.
+Print Assumptions Theorem2Run.appendix_c_local_corrected.
+Goal True. idtac "*** Theorem 3 corrected: Theorem3Run.theorem3_global_corrected". exact I. Abort.
+Print Assumptions Theorem3Run.theorem3_global_corrected.
+Goal True. idtac "*** Theorem 3 corrected, its premises". exact I. Abort.
+Check Theorem3Run.theorem3_global_corrected.
+Goal True. idtac "*** Appendix C corrected, global oracle: Theorem3Run.appendix_c_global_corrected". exact I. Abort.
+Print Assumptions Theorem3Run.appendix_c_global_corrected.
