@@ -178,3 +178,11 @@ Goal True. idtac "*** Theorem 3 corrected, its premises". exact I. Abort.
 Check Theorem3Run.theorem3_global_corrected.
 Goal True. idtac "*** Appendix C corrected, global oracle: Theorem3Run.appendix_c_global_corrected". exact I. Abort.
 Print Assumptions Theorem3Run.appendix_c_global_corrected.
+Goal True. idtac "*** Theorem 2 corrected, any oracle answering as Definition 6 on pairs with a point of G: Theorem2Run.theorem2_local_corrected_if". exact I. Abort.
+Print Assumptions Theorem2Run.theorem2_local_corrected_if.
+Goal True. idtac "*** Appendix C corrected, local, the same: Theorem2Run.appendix_c_local_corrected_if". exact I. Abort.
+Print Assumptions Theorem2Run.appendix_c_local_corrected_if.
+Goal True. idtac "*** Theorem 3 corrected, any oracle answering as Definition 7 on pairs with a point of G: Theorem3Run.theorem3_global_corrected_if". exact I. Abort.
+Print Assumptions Theorem3Run.theorem3_global_corrected_if.
+Goal True. idtac "*** Appendix C corrected, global, the same: Theorem3Run.appendix_c_global_corrected_if". exact I. Abort.
+Print Assumptions Theorem3Run.appendix_c_global_corrected_if.

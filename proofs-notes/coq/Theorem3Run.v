@@ -231,4 +231,93 @@ Proof.
            (1 + 2 * eps) gamma3_gt_1 margin3 k_elim c c_le_1 xstar xstar_row xstar_close
            (algorithm4_exact3 more Hm) delta eta delta_range eta_enough r_enough).
 Qed.
+(* The paper's literal "if": any oracle Q' that answers as Definition 7's on every pair with a
+   point of G_t(2 rho - 1) keeps both statements (no other pair is ever asked: the seeds and x_1
+   are such points); see Theorem2Run.v. *)
+Variable Q' : nat -> nat -> answer.
+Hypothesis agree : forall x y, (x < n_rows)%nat -> (y < n_rows)%nat ->
+  dist (m := M) (pt x) (mu (label x)) < c * rad (label x) -> Q' x y = Q x y /\ Q' y x = Q y x.
+
+Lemma key3' (xs y : nat) : (xs < n_rows)%nat -> (y < n_rows)%nat ->
+  dist (m := M) (pt xs) (mu (label xs)) < c * rad (label xs) ->
+  (label y = label xs -> Q' xs y = Yes /\ Q' y xs = Yes) /\ (label y <> label xs -> Q' xs y <> Yes /\ Q' y xs <> Yes).
+Proof.
+  intros Hx Hy D. destruct (agree xs y Hx Hy D) as [E1 E2]. rewrite E1, E2. exact (key3 xs y Hx Hy D).
+Qed.
+
+Lemma seed_yes' (x t : nat) : (x < n_rows)%nat -> (t < K)%nat -> Phase1.is_yes (Q' x (seed t)) = true <-> t = label x.
+Proof.
+  intros Hx Ht. destruct (seed_ok t Ht) as [Hs [Ls Ds]].
+  assert (Ds' : dist (m := M) (pt (seed t)) (mu (label (seed t))) < c * rad (label (seed t))) by (rewrite Ls; exact Ds).
+  destruct (key3' (seed t) x Hs Hx Ds') as [Same Diff]. split.
+  - intro Y. destruct (Nat.eq_dec (label x) (label (seed t))) as [E | N]; [congruence |].
+    destruct (Diff N) as [_ NY]. destruct (Q' x (seed t)); [exfalso; apply NY; reflexivity | discriminate | discriminate].
+  - intros ->. rewrite (proj2 (Same (eq_sym Ls))). reflexivity.
+Qed.
+
+Lemma place_perfect3' : forall known x, Phase1.known_ok K known -> (x < n_rows)%nat ->
+  seed_place K Q' seed known x = Phase1.assign K elim known (label x) (map (fun _ => false) known).
+Proof.
+  intros known x Ok Hx. rewrite (assign_clear K elim known (label x) Ok (label_range x Hx)).
+  destruct Ok as [Nd Rk]. unfold seed_place.
+  assert (F : forall l, (forall t, List.In t l -> (t < K)%nat) ->
+            find (fun t => Phase1.is_yes (Q' x (seed t))) l = if in_dec Nat.eq_dec (label x) l then Some (label x) else None).
+  { intros l Hl. induction l as [| t l IH]; [reflexivity |]. simpl.
+    destruct (Phase1.is_yes (Q' x (seed t))) eqn:Y.
+    - apply (seed_yes' x t Hx (Hl t (or_introl eq_refl))) in Y. subst t.
+      destruct (Nat.eq_dec (label x) (label x)) as [_ | N]; [reflexivity | congruence].
+    - rewrite IH by (intros; apply Hl; right; assumption).
+      destruct (Nat.eq_dec t (label x)) as [E | N'].
+      + exfalso. subst t. rewrite (proj2 (seed_yes' x (label x) Hx (label_range x Hx)) eq_refl) in Y. discriminate.
+      + destruct (in_dec Nat.eq_dec (label x) l); reflexivity. }
+  rewrite (F known Rk). destruct (in_dec Nat.eq_dec (label x) known) as [_ | _]; [reflexivity |].
+  rewrite (F (seq 0 K)) by (intros t Ht; apply in_seq in Ht; lia).
+  destruct (in_dec Nat.eq_dec (label x) (seq 0 K)) as [_ | N]; [reflexivity |].
+  exfalso. apply N, in_seq. pose proof (label_range x Hx). lia.
+Qed.
+
+Lemma algorithm3_exact3' : forall x1 y, (x1 < n_rows)%nat -> (y < n_rows)%nat ->
+  dist (m := M) (pt x1) (mu (label x1)) < c * rad (label x1) ->
+  algorithm3 Q' x1 y = if Nat.eqb (label y) (label x1) then In else Out.
+Proof.
+  intros x1 y H1 Hy D. destruct (key3' x1 y H1 Hy D) as [Same Diff]. unfold algorithm3.
+  destruct (Nat.eqb_spec (label y) (label x1)) as [E | N].
+  - rewrite (proj1 (Same E)). reflexivity.
+  - destruct (Q' x1 y) eqn:A; [exfalso; exact (proj1 (Diff N) eq_refl) | reflexivity | reflexivity].
+Qed.
+
+Lemma algorithm4_exact3' (more : nat -> nat -> list answer) :
+  (forall x1 xj a, List.In a (more x1 xj) -> a = Yes -> label xj = label x1) ->
+  forall x1 y, (x1 < n_rows)%nat -> (y < n_rows)%nat ->
+  dist (m := M) (pt x1) (mu (label x1)) < c * rad (label x1) ->
+  algorithm4 Q' more x1 y = if Nat.eqb (label y) (label x1) then In else Out.
+Proof.
+  intros Hm x1 y H1 Hy D. destruct (key3' x1 y H1 Hy D) as [Same Diff]. unfold algorithm4, decide_unified.
+  destruct (Nat.eqb_spec (label y) (label x1)) as [E | N].
+  - rewrite (proj1 (Same E)). reflexivity.
+  - destruct (Q' x1 y) eqn:A; [exfalso; exact (proj1 (Diff N) eq_refl) | reflexivity |].
+    assert (V : vote (more x1 y) <> In).
+    { apply vote_no_yes. intros a Ha Ya. exact (N (Hm x1 y a Ha Ya)). }
+    destruct (vote (more x1 y)); [exfalso; exact (V eq_refl) | reflexivity | reflexivity].
+Qed.
+
+Theorem theorem3_global_corrected_if :
+  P (run_law k n 1 r 1 one_range)
+    (fun w => negb (dw_recovered k n m label pt (seed_place K Q' seed) (algorithm3 Q') w)) <= delta.
+Proof.
+  exact (dw_run_correct k n m elim r label pt label_range (seed_place K Q' seed) (algorithm3 Q') place_perfect3'
+           (1 + 2 * eps) gamma3_gt_1 margin3 k_elim c c_le_1 xstar xstar_row xstar_close algorithm3_exact3'
+           delta eta delta_range eta_enough r_enough).
+Qed.
+
+Theorem appendix_c_global_corrected_if (more : nat -> nat -> list answer) :
+  (forall x1 xj a, List.In a (more x1 xj) -> a = Yes -> label xj = label x1) ->
+  P (run_law k n 1 r 1 one_range)
+    (fun w => negb (dw_recovered k n m label pt (seed_place K Q' seed) (algorithm4 Q' more) w)) <= delta.
+Proof.
+  intro Hm.
+  exact (dw_run_correct k n m elim r label pt label_range (seed_place K Q' seed) (algorithm4 Q' more) place_perfect3'
+           (1 + 2 * eps) gamma3_gt_1 margin3 k_elim c c_le_1 xstar xstar_row xstar_close
+           (algorithm4_exact3' more Hm) delta eta delta_range eta_enough r_enough).
+Qed.
 End Theorem3.
