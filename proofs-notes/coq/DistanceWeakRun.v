@@ -1,28 +1,29 @@
-(* The run of Algorithm 1 with a deterministic oracle whose cluster-assignment answers are
-   definite, and a deterministic Phase 2 that is exact from a point of G_p(c): the common half of
-   the corrected Theorems 2 and 3 and of Appendix C's distance-weak claim
-   (proofs-notes/distance-weak-corrected.md).  Theorem2Run.v instantiates it.
+(* The run of Algorithm 1 with a deterministic oracle whose cluster-assignment placements are the
+   perfect oracle's, and a deterministic Phase 2 that is exact from a point of G_p(c): the common
+   half of the corrected Theorems 2 and 3 and of Appendix C's distance-weak claim
+   (proofs-notes/distance-weak-corrected.md).  Theorem2Run.v and Theorem3Run.v instantiate it.
 
    The run.  Phase 1 is Phase1Model's (Algorithm 1, lines 3-8, on the run's draws as
-   Theorem1Run.v draws them: one block of r positions per iteration, read modulo |S_i|), except
-   that Definition 4's answers are the oracle's, Q(x, a_t) for the anchor a_t of each known cluster
-   t (in discovery order; the first yes places x, S2, S3): a draw's coins are not read, so Phase 1's
-   only randomness is the draws.  The anchor of cluster t is a fixed row `anchor t` (the corrected
-   statements' anchor rule).  Phase 2 (lines 10-13) orders S_i by d(x, mu'_p) (Algorithm1.order,
-   S6), x_1 is the first row of that order (the row of S_i closest to mu'_p, ties to the lower row),
-   and the search (BinarySearch.binary_search) decides position j by `decide x_1 x_j`: Algorithm 3
-   is "in iff Q(x_1, x_j) = yes", Algorithm 4 is decide_unified (Theorem2Run.v).
+   Theorem1Run.v draws them: one block of r positions per iteration, read modulo |S_i|; counts and
+   p by choose_p, S7, S8; Z_p in draw order, mu'_p its mean), except that a draw's placement given
+   the clusters known is `place known x`: Definition 4 with the oracle's answers Q(x, a_t) to fixed
+   anchor rows a_t (`definite_place`, Theorem 2') or the seeded variant (Theorem3Run.seed_place).
+   A draw's coins are not read, so Phase 1's only randomness is the draws.  Phase 2 (lines 10-13)
+   orders S_i by d(x, mu'_p) (Algorithm1.order, S6), x_1 is the first row of that order (the row
+   of S_i closest to mu'_p, ties to the lower row), and the search (BinarySearch.binary_search)
+   decides position j by `decide x_1 x_j`: Algorithm 3 is "in iff Q(x_1, x_j) = yes", Algorithm 4
+   decide_unified (Theorem2Run.v).
 
-   The proof.  With every Q(x, a_t) definite and true, Definition 4 places every draw as the
-   perfect oracle would, so Phase 1 is Theorem1Run.phase1_run on the run's draws with every coin
-   cleared (`clear`), and under the law at q~ = 1 clearing the coins changes no probability
-   (`run_law_clear`).  From a good mu'_p (d(mu'_p, mu_p) <= eps r(C_p)) and an x* with
-   d(x*, mu_p) < (c - 2 eps) r(C_p), x_1 lies in G_p(c) (DistanceWeak.closest_point_step), and if
-   `decide` is exact from such a point, each search probe decides as Algorithm 2 does on the
-   truth, so the iteration is Theorem1Run's on the cleared randomness.  Hence the run fails only
-   if one of Theorem1Run's runs (at beta = 1, on the cleared randomness) has a bad Phase 1 after
-   good iterations, whose probability Theorem1Run.run_lemma7 bounds with McDiarmid's tail
-   (Theorem1McDiarmid.uniform_lemma7_mcd_tail), at the margin gamma' = 1 + 2 eps. *)
+   The proof.  With every placement the perfect oracle's (`place_perfect`), Phase 1 is
+   Theorem1Run.phase1_run on the run's draws with every coin cleared (`clear`), and under the law
+   at q~ = 1 clearing the coins changes no probability (`run_law_clear`).  From a good mu'_p
+   (d(mu'_p, mu_p) <= eps r(C_p)) and an x* with d(x*, mu_p) < (c - 2 eps) r(C_p), x_1 lies in
+   G_p(c) (DistanceWeak.closest_point_step), and if `decide` is exact from such a point, each
+   search probe decides as Algorithm 2 does on the truth, so the iteration is Theorem1Run's on the
+   cleared randomness.  Hence the run fails only if Theorem1Run's run (at beta = 1, on the cleared
+   randomness) has a bad Phase 1 after good iterations, whose probability Theorem1Run.run_lemma7
+   bounds with McDiarmid's tail (Theorem1McDiarmid.uniform_lemma7_mcd_tail), at the margin
+   gamma' = 1 + 2 eps. *)
 From Coq Require Import Reals Lra Lia ZArith List Sorted Permutation Classical_Prop.
 Import ListNotations.
 From SSAC Require Import FiniteProb Phase1 Phase1Model Phase1Tail MeanTail Metric Bounds
