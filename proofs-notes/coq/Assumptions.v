@@ -186,3 +186,8 @@ Goal True. idtac "*** Theorem 3 corrected, any oracle answering as Definition 7 
 Print Assumptions Theorem3Run.theorem3_global_corrected_if.
 Goal True. idtac "*** Appendix C corrected, global, the same: Theorem3Run.appendix_c_global_corrected_if". exact I. Abort.
 Print Assumptions Theorem3Run.appendix_c_global_corrected_if.
+From SSAC Require DistanceWeakInstance.
+Goal True. idtac "*** Theorem 2 corrected on an instance meeting every hypothesis: DistanceWeakInstance.ex_theorem2". exact I. Abort.
+Print Assumptions DistanceWeakInstance.ex_theorem2.
+Goal True. idtac "*** Theorem 3 corrected on an instance meeting every hypothesis: DistanceWeakInstance.ex_theorem3". exact I. Abort.
+Print Assumptions DistanceWeakInstance.ex_theorem3.
