@@ -180,3 +180,40 @@ Goal True. idtac "*** Corollary 8's count on the theorem's law, r = k eta: RunTh
 Print Assumptions RunTheorem.run_queries_corollary8.
 Goal True. idtac "*** Corollary 8's count on the theorem's law, statement". exact I. Abort.
 Check RunTheorem.run_queries_corollary8.
+(* The distance-weak theorems corrected (proofs-notes/distance-weak-corrected.md). *)
+From SSAC Require DistanceWeak DistanceWeakRun Theorem2Run Theorem3Run.
+Goal True. idtac "*** Key step, local oracle: DistanceWeak.local_key_step". exact I. Abort.
+Print Assumptions DistanceWeak.local_key_step.
+Goal True. idtac "*** Key step, global oracle: DistanceWeak.global_key_step". exact I. Abort.
+Print Assumptions DistanceWeak.global_key_step.
+Goal True. idtac "*** Closest-point step: DistanceWeak.closest_point_step". exact I. Abort.
+Print Assumptions DistanceWeak.closest_point_step.
+Goal True. idtac "*** Clearing the coins at q~ = 1: DistanceWeakRun.run_law_clear". exact I. Abort.
+Print Assumptions DistanceWeakRun.run_law_clear.
+Goal True. idtac "*** The run with definite placements: DistanceWeakRun.dw_run_correct". exact I. Abort.
+Print Assumptions DistanceWeakRun.dw_run_correct.
+Goal True. idtac "*** Theorem 2 corrected: Theorem2Run.theorem2_local_corrected". exact I. Abort.
+Print Assumptions Theorem2Run.theorem2_local_corrected.
+Goal True. idtac "*** Theorem 2 corrected, its premises". exact I. Abort.
+Check Theorem2Run.theorem2_local_corrected.
+Goal True. idtac "*** Appendix C corrected, local oracle: Theorem2Run.appendix_c_local_corrected". exact I. Abort.
+Print Assumptions Theorem2Run.appendix_c_local_corrected.
+Goal True. idtac "*** Theorem 3 corrected: Theorem3Run.theorem3_global_corrected". exact I. Abort.
+Print Assumptions Theorem3Run.theorem3_global_corrected.
+Goal True. idtac "*** Theorem 3 corrected, its premises". exact I. Abort.
+Check Theorem3Run.theorem3_global_corrected.
+Goal True. idtac "*** Appendix C corrected, global oracle: Theorem3Run.appendix_c_global_corrected". exact I. Abort.
+Print Assumptions Theorem3Run.appendix_c_global_corrected.
+Goal True. idtac "*** Theorem 2 corrected, any oracle answering as Definition 6 on pairs with a point of G: Theorem2Run.theorem2_local_corrected_if". exact I. Abort.
+Print Assumptions Theorem2Run.theorem2_local_corrected_if.
+Goal True. idtac "*** Appendix C corrected, local, the same: Theorem2Run.appendix_c_local_corrected_if". exact I. Abort.
+Print Assumptions Theorem2Run.appendix_c_local_corrected_if.
+Goal True. idtac "*** Theorem 3 corrected, any oracle answering as Definition 7 on pairs with a point of G: Theorem3Run.theorem3_global_corrected_if". exact I. Abort.
+Print Assumptions Theorem3Run.theorem3_global_corrected_if.
+Goal True. idtac "*** Appendix C corrected, global, the same: Theorem3Run.appendix_c_global_corrected_if". exact I. Abort.
+Print Assumptions Theorem3Run.appendix_c_global_corrected_if.
+From SSAC Require DistanceWeakInstance.
+Goal True. idtac "*** Theorem 2 corrected on an instance meeting every hypothesis: DistanceWeakInstance.ex_theorem2". exact I. Abort.
+Print Assumptions DistanceWeakInstance.ex_theorem2.
+Goal True. idtac "*** Theorem 3 corrected on an instance meeting every hypothesis: DistanceWeakInstance.ex_theorem3". exact I. Abort.
+Print Assumptions DistanceWeakInstance.ex_theorem3.
