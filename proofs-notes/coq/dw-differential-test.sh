@@ -3,8 +3,9 @@
 # answering with them (RunModel.run; ExtractDistanceWeak.v) against lib under its local and global
 # oracles (proofs-notes/extracted-run.md, "The distance-weak runs"): coq_dw_driver makes RUNS runs
 # as `ssac cluster --trace` does and prints each instance and trace; dw_checker runs the model on
-# each trace and compares every oracle answer and every event; the model must agree on every run
-# it is compared on, at least MIN of them, and the controls must disagree on some run: the model
+# each trace and compares every oracle answer and every event, and DistanceWeakRun.definite_place's
+# placement of every draw under the opener rule; the model must agree on every run it is compared
+# on, at least MIN of them, and the controls must disagree on some run: the model
 # with another anchor rule than lib's, and four mutants of the extracted oracles with <= for <
 # in Definition 6 (a), 6 (b), 7 (a) (both sides) and 7 (b).
 # Usage: dw-differential-test.sh DRIVER SOURCE_DIR VO_DIR RUNS MIN
@@ -53,8 +54,10 @@ mutant() {  # NAME FUNC OLD NEW [OLD2 NEW2]
   }
   build "$name"
   local summary
-  summary=$("$name/dw_checker" 1 <corpus.txt 2>/dev/null | head -1) || true
-  echo "mutant $name: $summary"
+  summary=$("$name/dw_checker" 1 <corpus.txt 2>/dev/null | grep -e '^the run by rows' -e '^DistanceWeakRun') ||
+    true
+  echo "mutant $name:"
+  echo "$summary"
   if grep -q ' 0 disagree' <<<"$summary"; then
     echo "dw-differential: the mutant $name agrees with lib on every run" >&2
     return 1

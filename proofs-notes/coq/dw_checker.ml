@@ -25,6 +25,11 @@
    mu_i)^2 is an integer; nu - 1 and rho are multiples of 1/4).  The pairs where a comparison is an
    equality are counted per condition: there <= and < differ.
 
+   Also DistanceWeakRun.definite_place, the placement Theorem2Run.v's Phase 1 makes (Definition 4
+   with the oracle's answers to one anchor row per cluster), on every draw of the runs under the
+   opener rule with self-pairs asked (the opener of a cluster is its fixed anchor row, in the
+   cluster), against lib's placement of the draw; every such run must agree.
+
    Control, on the same runs: the model with another anchor rule than lib's (opener <-> lowest
    labelled row, random labelled row <-> random known row); it must disagree on some run.  The
    mutants with <= for < in Definitions 6 and 7 are this checker compiled against a changed
@@ -162,6 +167,37 @@ let dw_choices (rn : run) (dw : int -> int -> answer) : choices =
     bdraw = (fun i s b zp -> match Hashtbl.find_opt steps (i, s) with
         | Some (_, _, ys) when b < Array.length ys -> index_of ys.(b) zp | _ -> 0) }
 
+(* DistanceWeakRun.definite_place (Definition 4 with the oracle's answers Q(x, a_t), a_t the
+   anchor row of cluster t, clusters named by their oracle label; Theorem2Run.v's Phase 1) for
+   each draw of a run under the opener rule (a_t = the row that opened t, always in C_t), against
+   lib's placement of the draw (its number: the cluster's discovery order, S3).  Returns the draws
+   compared and whether each agrees. *)
+let placements_agree (rn : run) (k : int) (elim : bool) (dw : int -> int -> answer) : int * bool =
+  let label x = rn.labels.(x) in
+  let known = ref [] (* (label, lib's number, opener row), discovery order *) in
+  let sample = ref [||] and draws = ref 0 and ok = ref true in
+  List.iter (fun e ->
+      match to_str (field e "event") with
+      | "sample" -> sample := Array.of_list (to_ints (field e "rows"))
+      | "assignment" ->
+          List.iteri (fun s number ->
+              let x = !sample.(s) in
+              let labels = List.map (fun (t, _, _) -> t) !known in
+              let anchor t = match List.find_opt (fun (t', _, _) -> t' = t) !known with
+                | Some (_, _, a) -> a | None -> -1 in
+              incr draws;
+              let fresh = number > 0 && not (List.exists (fun (_, u, _) -> u = number) !known) in
+              (match definite_place k elim label dw anchor labels x with
+               | Placed t ->
+                   if not (List.exists (fun (t', u, _) -> t' = t && u = number) !known) then ok := false
+               | Opens ->
+                   if fresh then known := !known @ [(label x, number, x)] else ok := false
+               | Unplaced -> if number <> 0 then ok := false))
+            (to_ints (field e "clusters"))
+      | _ -> ())
+    rn.events;
+  (!draws, !ok)
+
 let other_anchor = function
   | AnchorOpener -> AnchorLowest | AnchorLowest -> AnchorOpener
   | AnchorRandomLabelled -> AnchorRandomKnown | AnchorRandomKnown -> AnchorRandomLabelled
@@ -171,6 +207,7 @@ let names = [| "the run by rows with Definition 6/7's answers"; "control: anothe
 let agree = Array.make 2 0 and disagree = Array.make 2 0 and excluded = Array.make 2 0
 let shown = ref 0 and runs_read = ref 0 and margin_runs = ref 0 and local_runs = ref 0
 let excl_pair = ref 0 and excl_order = ref 0
+let place_runs = ref 0 and place_agree = ref 0 and place_draws = ref 0
 let answers_compared = ref 0 and answers_equal = ref 0 and per_search = Hashtbl.create 4
 
 let check (rn : run) (margin : bool) =
@@ -194,6 +231,17 @@ let check (rn : run) (margin : bool) =
         if not (exact_pair rn o st x y) then exact := false
       end)
     (List.tl rn.events);
+  if ru.anchor = AnchorOpener && ru.self_pairs && !exact then begin
+    let draws, ok = placements_agree rn k ru.elim dw in
+    incr place_runs;
+    place_draws := !place_draws + draws;
+    if ok then incr place_agree
+    else if !shown < 5 then begin
+      incr shown;
+      Printf.eprintf "DistanceWeakRun.definite_place, run %s (ssac cluster %s): a draw placed otherwise than lib places it\n"
+        rn.id rn.args
+    end
+  end;
   let label x = rn.labels.(x) and pt x = Obj.repr rn.points.(x) in
   List.iteri (fun c anchor ->
       let evs = run metric n k r beta label pt (mean rn) ru.search anchor ru.self_pairs ru.elim w in
@@ -276,5 +324,7 @@ let () =
     (String.concat ", " (List.sort compare (Hashtbl.fold (fun s c acc -> Printf.sprintf "%s %d" s c :: acc) per_search [])));
   Printf.printf "excluded runs: %d with a comparison of Definition 6/7 on a queried pair, %d with one of line 10, r'_i or C'_p, whose float outcome is not the exact one\n"
     !excl_pair !excl_order;
-  if !answers_equal <> !answers_compared then ok := false;
+  Printf.printf "DistanceWeakRun.definite_place (Definition 4 with the oracle's answers to the openers) on the runs under the opener rule with self-pairs asked: %d runs (%d draws), %d agree with lib's placements\n"
+    !place_runs !place_draws !place_agree;
+  if !answers_equal <> !answers_compared || !place_agree <> !place_runs || !place_runs = 0 then ok := false;
   exit (if !ok then 0 else 1)

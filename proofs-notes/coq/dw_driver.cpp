@@ -9,7 +9,7 @@
 // exactly; its farthest row has d(x, mu_i) = r(C_i)): the controls with <= for < in a condition
 // can then be seen. k = 1..3 blobs, m = 1 (one run in two) or 2, centres in [0, 12]^m, offsets in
 // [-3, 3], distinct points, labels 1..k, n = k..k+10. nu in {1, 1.5, 2, 3} and rho in {0.25, 0.5,
-// 1}: powers of two or their sums, so (nu - 1) and 2 rho multiply exactly and every comparison the
+// 1}: nu - 1 and rho are 0 or powers of two, so (nu - 1) and 2 rho multiply exactly and every comparison the
 // oracle makes is decided by its distances (checked per pair by dw_checker against the integers).
 // The runs cycle through the oracles (local, global), the searches (Algorithm 2, 3, 4) and the
 // four anchor rules; self-pairs=off in about one run in eight, elimination off in one in four.
