@@ -8,10 +8,12 @@
 # on, at least MIN of them, and the controls must disagree on some run: the model
 # with another anchor rule than lib's, and four mutants of the extracted oracles with <= for <
 # in Definition 6 (a), 6 (b), 7 (a) (both sides) and 7 (b).
-# Usage: dw-differential-test.sh DRIVER SOURCE_DIR VO_DIR RUNS MIN
+# The first 24 runs (both oracles, the three searches, the four anchor rules) are made again by the
+# `ssac cluster` command itself, whose traces must be the driver's byte for byte.
+# Usage: dw-differential-test.sh DRIVER SSAC SOURCE_DIR VO_DIR RUNS MIN
 set -euo pipefail
-driver=$(realpath "$1") src=$(realpath "$2") vo=$(realpath "$3")
-runs=$4 minimum=$5
+driver=$(realpath "$1") ssac=$(realpath "$2") src=$(realpath "$3") vo=$(realpath "$4")
+runs=$5 minimum=$6
 work=$(mktemp -d "${TMPDIR:-/tmp}/ssac-coq-dw.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -35,7 +37,19 @@ build() {  # DIR: compile the checker against DIR/run_extracted.ml
     ocamlopt run_extracted.cmx run_common.cmx dw_checker.cmx -o dw_checker)
 }
 build .
-"$driver" "$runs" 20261206 >corpus.txt
+mkdir cli
+"$driver" "$runs" 20261206 cli 24 >corpus.txt
+for args in cli/*.args; do
+  stem=${args%.args}
+  # shellcheck disable=SC2046  # the options are words
+  "$ssac" cluster "$stem.csv" $(cat "$args") --trace "$stem.cli.jsonl" >/dev/null 2>&1
+  if ! cmp -s "$stem.jsonl" "$stem.cli.jsonl"; then
+    echo "dw-differential: ssac cluster $stem.csv $(cat "$args") wrote another trace than" \
+      "coq_dw_driver's" >&2
+    exit 1
+  fi
+done
+echo "dw-differential: the $(ls cli/*.args | wc -l) traces of ssac cluster are coq_dw_driver's"
 status=0
 ./dw_checker "$minimum" <corpus.txt || status=1
 # The mutants: within the extracted function FUNC, each line OLD replaced by NEW (<= for <).

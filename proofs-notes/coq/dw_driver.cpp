@@ -9,19 +9,22 @@
 // exactly; its farthest row has d(x, mu_i) = r(C_i)): the controls with <= for < in a condition
 // can then be seen. k = 1..3 blobs, m = 1 (one run in two) or 2, centres in [0, 12]^m, offsets in
 // [-3, 3], distinct points, labels 1..k, n = k..k+10. nu in {1, 1.5, 2, 3} and rho in {0.25, 0.5,
-// 1}: nu - 1 and rho are 0 or powers of two, so (nu - 1) and 2 rho multiply exactly and every comparison the
-// oracle makes is decided by its distances (checked per pair by dw_checker against the integers).
-// The runs cycle through the oracles (local, global), the searches (Algorithm 2, 3, 4) and the
-// four anchor rules; self-pairs=off in about one run in eight, elimination off in one in four.
-// Output per run:
+// 1}: nu - 1 and rho are 0 or powers of two, so (nu - 1) and 2 rho multiply exactly and every
+// comparison the oracle makes is decided by its distances (checked per pair by dw_checker against
+// the integers). The runs cycle through the oracles (local, global), the searches (Algorithm 2, 3,
+// 4) and the four anchor rules; self-pairs=off in about one run in eight, elimination off in one in
+// four. Output per run:
 //   #run ID ARGS          (ARGS: the `ssac cluster` options of the run)
 //   #margin 0|1           (whether the instance has the gamma-margin at gamma = 2, Definition 2
 //                          with mu_t the mean of C_t, checked exactly in integers)
 //   #point LABEL X1 .. Xm (n lines)
 //   the trace's lines
-// Usage: coq_dw_driver RUNS SEED
+// With DIR, the first CLI_COUNT runs are also written as DIR/runID.csv, their options as
+// DIR/runID.args and their traces as DIR/runID.jsonl (the test runs `ssac cluster` on them).
+// Usage: coq_dw_driver RUNS SEED [DIR CLI_COUNT]
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <set>
@@ -106,7 +109,7 @@ bool margin_holds(const Instance& I, int k) {
 }
 
 void emit(std::string& out, long id, const Instance& I, const ssac::Params& P,
-          const ssac::OracleSpec& spec, std::uint64_t seed) {
+          const ssac::OracleSpec& spec, std::uint64_t seed, const std::string& dir, bool cli) {
   const long n = I.X.rows(), m = I.X.cols();
   std::ostringstream args;
   args << "--k " << P.k << " --eta " << P.eta << " --beta " << P.beta << " --oracle "
@@ -140,6 +143,20 @@ void emit(std::string& out, long id, const Instance& I, const ssac::Params& P,
     out += "\n";
   }
   out += trace;
+  if (cli) {
+    const std::string stem = dir + "/run" + std::to_string(id);
+    std::ofstream csv(stem + ".csv");
+    for (long c = 0; c < m; ++c)
+      csv << "x" << c + 1 << ",";
+    csv << "label\n";
+    for (long r = 0; r < n; ++r) {
+      for (long c = 0; c < m; ++c)
+        csv << static_cast<int>(I.X(r, c)) << ",";
+      csv << I.labels[static_cast<std::size_t>(r)] << "\n";
+    }
+    std::ofstream(stem + ".args") << args.str() << "\n";
+    std::ofstream(stem + ".jsonl") << trace;
+  }
   if (out.size() > (1u << 20)) {
     std::cout << out;
     out.clear();
@@ -149,10 +166,12 @@ void emit(std::string& out, long id, const Instance& I, const ssac::Params& P,
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: coq_dw_driver RUNS SEED\n";
+  if (argc != 3 && argc != 5) {
+    std::cerr << "usage: coq_dw_driver RUNS SEED [DIR CLI_COUNT]\n";
     return 2;
   }
+  const std::string dir = argc == 5 ? argv[3] : "";
+  const long cli_count = argc == 5 ? std::atol(argv[4]) : 0;
   const long runs = std::atol(argv[1]);
   const std::uint64_t base = std::strtoull(argv[2], nullptr, 10);
   std::mt19937_64 rng(base);
@@ -183,7 +202,7 @@ int main(int argc, char** argv) {
     spec.kind = (id / 12) % 2 == 0 ? ssac::OracleKind::local : ssac::OracleKind::global;
     spec.nu = spec.kind == ssac::OracleKind::local ? nus[rng() % 4] : 1.0;
     spec.rho = rhos[rng() % 3];
-    emit(out, id, I, P, spec, base + static_cast<std::uint64_t>(id));
+    emit(out, id, I, P, spec, base + static_cast<std::uint64_t>(id), dir, id < cli_count);
   }
   std::cout << out;
   return 0;
