@@ -39,8 +39,10 @@ build() {  # DIR: compile the checker against DIR/run_extracted.ml
 build .
 mkdir cli
 "$driver" "$runs" 20261206 cli 24 >corpus.txt
+made=0
 for args in cli/*.args; do
   stem=${args%.args}
+  made=$((made + 1))
   # shellcheck disable=SC2046  # the options are words
   "$ssac" cluster "$stem.csv" $(cat "$args") --trace "$stem.cli.jsonl" >/dev/null 2>&1
   if ! cmp -s "$stem.jsonl" "$stem.cli.jsonl"; then
@@ -49,7 +51,7 @@ for args in cli/*.args; do
     exit 1
   fi
 done
-echo "dw-differential: the $(ls cli/*.args | wc -l) traces of ssac cluster are coq_dw_driver's"
+echo "dw-differential: the $made traces of ssac cluster are coq_dw_driver's"
 status=0
 ./dw_checker "$minimum" <corpus.txt || status=1
 # The mutants: within the extracted function FUNC, each line OLD replaced by NEW (<= for <).
