@@ -3,9 +3,7 @@
      (errata E1), the answers of the oracles Theorems 2 and 3 are about;
    - RunModel.run: the run by rows (Phase 1 by rows with every anchor rule of lib, S2's
      elimination, S4's self-pairs, Algorithms 2, 3 and 4), whose answers dw_checker.ml makes the
-     oracle's above (a query's erasure coin is "the oracle says not-sure on the pair");
-   - DistanceWeakRun.definite_place: Definition 4 with the oracle's answers to one anchor row per
-     cluster (Theorem2Run.v's Phase 1), compared with lib's placements under the opener rule.
+     oracle's above (a query's erasure coin is "the oracle says not-sure on the pair").
    Why RunModel.run and not DistanceWeakRun.v's run: that run is the corrected theorems' (a fixed
    anchor row a_t per cluster, given in advance, or a seed per cluster asked from the start:
    proofs-notes/distance-weak-corrected.md), and lib has no anchor rule that fixes anchors in
@@ -18,7 +16,7 @@
    DistanceWeak's Rmin calls, is float <=.  The test checks per queried pair that every comparison
    of Definitions 6 and 7 has in floats the outcome it has in integers
    (proofs-notes/extracted-run.md, "The distance-weak runs"). *)
-From SSAC Require Import RunModel RunTheorem Theorem1Run DistanceWeak DistanceWeakRun.
+From SSAC Require Import RunModel RunTheorem Theorem1Run DistanceWeak DistanceWeakRun Theorem2Run.
 From Coq Require Import Reals.
 From Coq Require Extraction ExtrOcamlBasic ExtrOcamlNatInt ExtrOcamlZInt.
 Extraction Language OCaml.
@@ -37,4 +35,5 @@ Extract Inlined Constant Rle_dec => "(fun (x : float) y -> x <= y)".
 Extract Constant ClassicalDedekindReals.sig_forall_dec =>
   "(fun _ -> failwith ""sig_forall_dec: not used by the run"")".
 Extraction "run_extracted.ml" RunModel.run RunTheorem.run_events Theorem1Run.Euclid
-  DistanceWeak.local_oracle DistanceWeak.global_oracle DistanceWeakRun.definite_place.
+  DistanceWeak.local_oracle DistanceWeak.global_oracle DistanceWeakRun.definite_place
+  DistanceWeakRun.dw_state DistanceWeakRun.dw_iteration DistanceWeakRun.dw_labels Theorem2Run.algorithm3.

@@ -74,8 +74,12 @@ mutant() {  # NAME FUNC OLD NEW [OLD2 NEW2]
     true
   echo "mutant $name:"
   echo "$summary"
-  if grep -q ' 0 disagree' <<<"$summary"; then
-    echo "dw-differential: the mutant $name agrees with lib on every run" >&2
+  if [ "$(wc -l <<<"$summary")" -ne 3 ]; then
+    echo "dw-differential: the mutant $name's checker did not report on each model" >&2
+    return 1
+  fi
+  if ! grep -q '^the run by rows.* [1-9][0-9]* disagree' <<<"$summary"; then
+    echo "dw-differential: the mutant $name agrees with lib on every run by rows" >&2
     return 1
   fi
 }
