@@ -3,13 +3,19 @@
      (errata E1), the answers of the oracles Theorems 2 and 3 are about;
    - RunModel.run: the run by rows (Phase 1 by rows with every anchor rule of lib, S2's
      elimination, S4's self-pairs, Algorithms 2, 3 and 4), whose answers dw_checker.ml makes the
-     oracle's above (a query's erasure coin is "the oracle says not-sure on the pair").
-   Why RunModel.run and not DistanceWeakRun.v's run: that run is the corrected theorems' (a fixed
-   anchor row a_t per cluster, given in advance, or a seed per cluster asked from the start:
+     oracle's above (a query's erasure coin is "the oracle says not-sure on the pair");
+   - DistanceWeakRun.definite_place: Definition 4 with the oracle's answers to one anchor row per
+     cluster (Theorem2Run.v's Phase 1), compared with lib's placements under the opener rule;
+   - DistanceWeakRun.dw_state, dw_iteration, dw_labels with Theorem2Run.algorithm3: the run
+     Theorem 2' is about, compared with lib's runs under the opener rule and Algorithm 3, its
+     anchors a_t the rows that opened the clusters in lib's run.
+   Why the run by rows as well: DistanceWeakRun.v's run is the corrected theorems' (a fixed anchor
+   row a_t per cluster, or a seed per cluster asked from the start:
    proofs-notes/distance-weak-corrected.md), and lib has no anchor rule that fixes anchors in
-   advance; lib's rules (opener, lowest labelled row, random labelled row, random known row) are
-   RunModel.run's, so the differential covers the reference's own rules and not the corrected
-   statements' anchors.  RunModel.run and RunTheorem.run_events are extracted into the same
+   advance; under the opener rule a_t is fixed once t is opened, which is all DistanceWeakRun's
+   run reads, but lib's other rules (lowest labelled row, random labelled row, random known row)
+   and Algorithms 2 and 4 are only RunModel.run's.  Neither comparison covers the corrected
+   statements' anchors (rows of G_t chosen in advance).  RunModel.run and RunTheorem.run_events are extracted into the same
    run_extracted.ml as ExtractRun.v extracts them so that run_checker.ml's reader and comparison
    (its main part left out) compile against it.
    The reals are realized by OCaml's floats as in ExtractRun.v (the reasons there); Rle_dec, which

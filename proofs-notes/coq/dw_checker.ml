@@ -30,6 +30,11 @@
    opener rule with self-pairs asked (the opener of a cluster is its fixed anchor row, in the
    cluster), against lib's placement of the draw; every such run must agree.
 
+   And DistanceWeakRun.v's run itself (dw_state, dw_iteration, dw_labels, with definite_place and
+   Theorem2Run.algorithm3: the run Theorem 2' is about) on the runs under the opener rule,
+   Algorithm 3 and self-pairs asked, its anchors the rows that opened the clusters in lib's run
+   (`dw_run_difference`); every such run must agree.
+
    Control, on the same runs: the model with another anchor rule than lib's (opener <-> lowest
    labelled row, random labelled row <-> random known row); it must disagree on some run.  The
    mutants with <= for < in Definitions 6 and 7 are this checker compiled against a changed
