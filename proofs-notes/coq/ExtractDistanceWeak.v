@@ -15,9 +15,9 @@
    advance; under the opener rule a_t is fixed once t is opened, which is all DistanceWeakRun's
    run reads, but lib's other rules (lowest labelled row, random labelled row, random known row)
    and Algorithms 2 and 4 are only RunModel.run's.  Neither comparison covers the corrected
-   statements' anchors (rows of G_t chosen in advance).  RunModel.run and RunTheorem.run_events are extracted into the same
-   run_extracted.ml as ExtractRun.v extracts them so that run_checker.ml's reader and comparison
-   (its main part left out) compile against it.
+   statements' anchors (rows of G_t chosen in advance).  RunModel.run and RunTheorem.run_events
+   are extracted into the same run_extracted.ml as ExtractRun.v extracts them so that
+   run_checker.ml's reader and comparison (its main part left out) compile against it.
    The reals are realized by OCaml's floats as in ExtractRun.v (the reasons there); Rle_dec, which
    DistanceWeak's Rmin calls, is float <=.  The test checks per queried pair that every comparison
    of Definitions 6 and 7 has in floats the outcome it has in integers
