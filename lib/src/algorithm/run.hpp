@@ -71,6 +71,12 @@ class Run {
   // The rows known to be in cluster t, in increasing order: those labelled t, its opener while
   // labels come only from Phase 2, and (random-known-row) the rows a Phase-1 query placed in t.
   std::vector<std::size_t> known_rows(int t) const;
+  // Once per run, before iteration 1, with no cluster known. The reference does nothing here; a
+  // test variant (lib/testing/seeded_anchors.cpp) opens clusters at given rows, the corrected
+  // statements' labelled seeds.
+  virtual void before_iterations() {}
+  // x opens a new cluster: the smallest number in 1..k not known now (S3).
+  int open_cluster(std::size_t x);
 
   const Matrix& X_;
 
@@ -92,8 +98,6 @@ class Run {
   int assign(std::size_t x);
   // The row of known cluster t that the query about the Phase-1 draw x asks (Rules::anchor).
   std::size_t anchor_of(int t, std::size_t x);
-  // x opens a new cluster: the smallest number in 1..k not known now (S3).
-  int open_cluster(std::size_t x);
   // Rules::overwrite: known clusters left with no labelled row are forgotten.
   void forget_unlabelled_clusters();
   // Whether the pair (x, y) goes to the oracle: always, unless self-pairs=off (S4).

@@ -121,6 +121,7 @@ Result Run::run_from(Result* reuse) {
   opener_.assign(static_cast<std::size_t>(P_.k) + 1, n);
   placed_.assign(n, 0);
   known_.clear();
+  before_iterations();
 
   for (int i = 1; i <= P_.k; ++i) {  // line 2
     iteration_ = i;
