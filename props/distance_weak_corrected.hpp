@@ -87,7 +87,7 @@ inline std::optional<std::uint64_t> corrected_failures(const Instance& inst, con
   if (eta_used) *eta_used = P.eta;
   if (not_sure_possible) *not_sure_possible = rep.q_d < 1;
   const SeededAnchors seeds{seed_rows(inst, c.choice), inst.labels,
-                            /*known_from_start=*/c.global};
+                            /*seeds_asked=*/c.global};
   std::uint64_t failures = 0;
   for (std::uint64_t r = 0; r < runs; ++r) {
     DistanceWeakOracle O = c.global ? DistanceWeakOracle::global(inst.X, inst.labels, c.rho)

@@ -1,5 +1,6 @@
-// Theorem 3' (proofs-notes/distance-weak-corrected.md): Theorem 3 with the k clusters known before
-// Phase 1, each anchored at a fixed row of G_i(2 rho - 1) (here the row nearest the mean), and eta
+// Theorem 3' (proofs-notes/distance-weak-corrected.md): Theorem 3 with a labelled seed per cluster
+// in G_i(2 rho - 1) (here the row nearest the mean), each known cluster's anchor its seed and a
+// draw that no known anchor places asked about the seeds of the clusters not yet known, and eta
 // the McDiarmid eta at q = 1 with gamma' = 1 + 2 eps. Algorithm 1 with Algorithm 3 and a rho
 // global distance-weak oracle then outputs the oracle's clustering with probability at least
 // 1 - delta. Checked on generated instances and on the uncorrected statement's pinned
@@ -34,7 +35,7 @@ RC_GTEST_PROP(Theorem3Corrected, RecoversWithProbabilityOneMinusDelta, ()) {
 
 // The uncorrected statement's counterexamples (theorem3-global-distance-weak.md), at the corrected
 // eta: the second referee's instance fails under random-known-row and the hand-checked one under
-// the opener, as they fail Theorem 3, and both hold with the seeds known from the start.
+// the opener, as they fail Theorem 3, and both hold with the seeds.
 // alpha = 2.5e-7 per verdict.
 TEST(Theorem3Corrected, UncorrectedCounterexamplesHoldWithSeededAnchors) {
   constexpr double alpha = 2.5e-7;

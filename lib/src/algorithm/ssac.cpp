@@ -121,7 +121,6 @@ Result Run::run_from(Result* reuse) {
   opener_.assign(static_cast<std::size_t>(P_.k) + 1, n);
   placed_.assign(n, 0);
   known_.clear();
-  before_iterations();
 
   for (int i = 1; i <= P_.k; ++i) {  // line 2
     iteration_ = i;
@@ -461,7 +460,7 @@ int Run::assign(std::size_t x) {
   if (P_.eliminates() && known == static_cast<std::size_t>(P_.k) && unsure_count == 1 &&
       no_count == known - 1)
     return unsure_t;
-  return 0;
+  return unplaced(x);
 }
 
 int Run::open_cluster(std::size_t x) {

@@ -15,23 +15,21 @@
 namespace ssac::testing {
 
 struct SeededAnchors {
-  // rows[i]: the anchor of the oracle's cluster i + 1; labels: the oracle's clustering (1-based),
+  // rows[i]: the seed of the oracle's cluster i + 1; labels: the oracle's clustering (1-based),
   // which tells the run, for a cluster it has opened, whose seed is its anchor.
   std::vector<std::size_t> rows;
   std::vector<int> labels;
   // false (Theorem 2'): clusters are discovered as Algorithm 1 discovers them (S3: a draw every
   // known anchor answers no opens one) and only the anchor is the seed instead of the opener.
-  // true (Theorem 3', seeds-opened-first): before iteration 1 cluster i + 1 is opened at rows[i],
-  // so all k are known from the start and each anchor is its seed. The statement proved in Coq
-  // lets a cluster enter the discovery order at its first placed draw instead; the two place every
-  // draw alike and differ only in line 8's ties (proofs-notes/distance-weak-corrected.md).
-  bool known_from_start = false;
+  // true (Theorem 3', as proved in Coq): a draw Definition 4 leaves unplaced is also asked about
+  // the seeds of the clusters not yet known, in cluster order, and opens the cluster of the first
+  // that answers yes; so a cluster enters the discovery order at its first placed draw.
+  bool seeds_asked = false;
 };
 
 // run_ssac (with the reference's choices for `seed`) with Definition 4's anchors the seeds. The
-// anchor rule of `params` is replaced: opener when the clusters are known from the start (the
-// seeds are the openers), otherwise random-known-row restricted to the one seed row, so a run
-// draws each anchor from a pool of one.
+// anchor rule of `params` is replaced by random-known-row restricted to the one seed row, so each
+// anchor is drawn from a pool of one.
 Result run_ssac_with_seeds(const Matrix& X, Oracle& oracle, const Params& params,
                            std::uint64_t seed, const SeededAnchors& seeds,
                            RunObserver* observer = nullptr);
