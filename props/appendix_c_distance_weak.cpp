@@ -131,4 +131,27 @@ TEST(AppendixCUnified, SecondRefereeInstanceFailsUnderRandomKnownRow) {
   check_pinned_per_rule(pin, {{AnchorRule::random_known_row, Verdict::falsified}});
 }
 
+// Theorem 2's random-known-row counterexample (theorem2-local-distance-weak.md, "Under a random
+// known row") with Algorithm 4: the failure is decided before Phase 2 asks anything that could be
+// not-sure. mu'_1 lies past Lemma 6's bound, x_1 is the mean point 0 (in G_1(c), so every
+// Q(x_1, x_j) is definite and no B is ever drawn) and the outsider 1.1 is sorted before the L rows:
+// no radius separates C_1, whatever beta. Every run fails (30 of 30 at beta = 10, the paper's
+// experiments, and 30 of 30 at beta = 1000); falsified against delta = 0.1, alpha = 1e-6 each.
+// About 8 s of CPU.
+TEST(AppendixCUnified, Theorem2KnownRowCounterexampleFailsForEveryBeta) {
+  PinnedInstance pin{"theorem2 random-known-row, Algorithm 4",
+                     /*global=*/false,
+                     theorem2_known_row_instance(),
+                     kTheorem2KnownRowNu,
+                     kTheorem2KnownRowRho,
+                     kTheorem2KnownRowDelta,
+                     /*runs=*/30};
+  pin.search = Search::unified;
+  for (int beta : {10, 1000}) {
+    pin.beta = beta;
+    check_pinned_per_rule(pin, {{AnchorRule::random_known_row, Verdict::falsified}},
+                          /*seed=*/static_cast<std::uint64_t>(beta));
+  }
+}
+
 }  // namespace ssac::props

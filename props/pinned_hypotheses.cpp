@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "pinned_instances.hpp"
+#include "ssac/data.hpp"
 #include "theorems_common.hpp"
 
 namespace ssac::props {
@@ -42,7 +43,9 @@ std::vector<Pinned> pinned() {
           {"theorem3 second referee", 3, theorem3_second_referee_instance(), 1.0, 0.6, 0.1},
           {"theorem1 self-pair", 1, theorem1_self_pair_instance(), 0, 0, 0, 1.19999},
           {"two_pairs", 1, two_pairs(), 0, 0, 0},
-          {"two_segments", 1, two_segments(), 0, 0, 0}};
+          {"two_segments", 1, two_segments(), 0, 0, 0},
+          {"theorem2 random-known-row", 2, theorem2_known_row_instance(), kTheorem2KnownRowNu,
+           kTheorem2KnownRowRho, kTheorem2KnownRowDelta}};
 }
 
 }  // namespace
@@ -64,6 +67,17 @@ TEST(PinnedInstances, KnownViolationsAreTheCopies) {
   EXPECT_EQ(d->offending, 10u + 9u + 2u + 2u);  // 11 a, 10 b, 3 c, 3 d: all but one of each
   const auto referee = check(pinned()[4]);
   EXPECT_EQ(referee.find(theory::HypothesisId::distinct)->offending, 20u + 13u + 8u);
+}
+
+// The file the notes' `ssac` commands reproduce Theorem 2's random-known-row counterexample from
+// holds the pinned instance's rows, in order, with its labels.
+TEST(PinnedInstances, Theorem2KnownRowFileIsThePinnedInstance) {
+  const Dataset file = read_csv(SSAC_EXAMPLES_DIR "/theorem2/known-row.csv");
+  const Instance inst = theorem2_known_row_instance();
+  ASSERT_EQ(file.points.rows(), inst.X.rows());
+  ASSERT_EQ(file.points.cols(), inst.X.cols());
+  EXPECT_TRUE(file.points == inst.X);
+  EXPECT_EQ(file.labels, inst.labels);
 }
 
 // Negative control: the Theorem 3 instance pinned before this check existed breaks Definition 1

@@ -75,6 +75,28 @@ inline Instance theorem2_jittered_instance() {
   return with_center_points(inst);
 }
 
+// Theorem 2 under random-known-row (proofs-notes/theorem2-local-distance-weak.md, "Under a random
+// known row", checked by hand there): one-dimensional, k = 3, distinct points. C_1 = L {-1,
+// -0.999}, the x* {0} and R {0.4985, 0.4995, 0.5005, 0.5015}; C_2 = N {-1.8, -1.801, -1.802}, its
+// x*
+// {-2.8} and {-4.299, -4.298}; C_3 = {1.1, 1.6, 2.1}. With nu = 1.9 and rho = 0.7, L and R are
+// not-sure with each other (condition (b)) and L and N (condition (a)), so an L draw is placed only
+// when cluster 1's anchor is in L or is 0, or cluster 2's is outside N (5/7 of the draws once every
+// row is known) while R is always placed: mu'_1 settles near 0.089 r_1, past the midpoint 0.0505 of
+// -0.999 and 1.1, and the outsider 1.1 is sorted before both L rows (Lemma 6's ordering fails).
+// gamma = 1.0997 (1.1's ratio to cluster 1), eps = (gamma - 1)/2, q_d = 1/7, delta = 0.1,
+// eta = 46843 at the data's own gamma.
+inline constexpr double kTheorem2KnownRowNu = 1.9, kTheorem2KnownRowRho = 0.7,
+                        kTheorem2KnownRowDelta = 0.1;
+inline Instance theorem2_known_row_instance() {
+  Instance inst;
+  inst.labels = {1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3};
+  set_line_points(inst, {-1, -0.999, 0, 0.4985, 0.4995, 0.5005, 0.5015, -1.8, -1.801, -1.802, -2.8,
+                         -4.299, -4.298, 1.1, 1.6, 2.1});
+  inst.shape = "line";
+  return inst;
+}
+
 // Theorem 3 (proofs-notes/theorem3-global-distance-weak.md, anchor-rules.md).
 // The counterexample of proofs-notes/theorem3-global-distance-weak.md, checked by hand there: two
 // edge points and the mean point in each cluster, C_1 = {10, -10, 0} and C_2 = {33, 13, 23}

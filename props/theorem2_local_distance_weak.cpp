@@ -42,6 +42,36 @@ TEST(Theorem2LocalDistanceWeak, JitteredCounterexamplePerAnchorRule) {
                          {AnchorRule::random_known_row, Verdict::holds}});
 }
 
+// Theorem 2 under random-known-row, the one rule the jittered instance does not refute: the
+// instance of proofs-notes/theorem2-local-distance-weak.md ("Under a random known row"), where the
+// placements alone bias mu'_1 past Lemma 6's bound (0.089 r_1 against eps r_1 = 0.050 r_1), so the
+// outsider 1.1 is sorted before cluster 1's two L rows and no radius separates C_1; eta does not
+// shrink the bias. Every run of the suite fails (30 of 30 at the data's own gamma; 30 of 30 at
+// gamma' = 1.099, inside the strict margin, where eps = 0.0495 and eta = 47506.9 — the theorem's
+// hypotheses at a gamma the data meets strictly); falsified against delta = 0.1 with
+// Clopper-Pearson at alpha = 1e-6 each (kPinnedAlpha). About 8 s of CPU (60 runs of up to three
+// iterations of 140,529 draws; 80 s of wall time on the shared 2-core machine).
+TEST(Theorem2LocalDistanceWeak, KnownRowCounterexample) {
+  PinnedInstance pin{"theorem2 random-known-row",
+                     /*global=*/false,
+                     theorem2_known_row_instance(),
+                     kTheorem2KnownRowNu,
+                     kTheorem2KnownRowRho,
+                     kTheorem2KnownRowDelta,
+                     /*runs=*/30};
+  check_pinned_per_rule(pin, {{AnchorRule::random_known_row, Verdict::falsified}});
+  // gamma' = 1.099 < gamma* = 1.0997: c = min{2 rho - 1, gamma' - nu + 1} = 0.199 leaves G_i(c)
+  // and q_d unchanged, and eps = (gamma' - 1)/2 = 0.0495.
+  const auto rep = theory::distance_weak_local(as_dataset(pin.inst), pin.nu, pin.rho, pin.delta);
+  ASSERT_TRUE(rep.satisfied);
+  pin.name = "theorem2 random-known-row, gamma' = 1.099";
+  pin.eta =
+      static_cast<double>(theory::certified_eta_distance_weak(3, 1, theory::Decimal(pin.delta),
+                                                              theory::Real50("0.0495"), rep.q)
+                              .value);
+  check_pinned_per_rule(pin, {{AnchorRule::random_known_row, Verdict::falsified}}, /*seed=*/1000);
+}
+
 // FINDING (proofs-notes/theorem2-local-distance-weak.md): the theorem as stated is false, by the
 // mechanism of Theorem 3. A generated search (1000 runs per case, RapidCheck seed 1008) found, on
 // the Gaussian stream before ebaf92e and after 65 cases, the instance below: k = 2, m = 1, two 1-D

@@ -18,8 +18,8 @@ field() {
   awk -F, -v row="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     NR == row + 1 { print $(col[name]) }' "$1"
 }
-# The reason: everything after the 24th comma, unquoted.
-reason() { sed -n "$(($2 + 1))p" "$1" | cut -d, -f25- | sed -e 's/^"//' -e 's/"$//'; }
+# The reason: everything after the 27th comma, unquoted.
+reason() { sed -n "$(($2 + 1))p" "$1" | cut -d, -f28- | sed -e 's/^"//' -e 's/"$//'; }
 
 # Cluster 1 = {0,1,2,3,4} (mean 2, r = 2), cluster 2 = {20,21,22} (mean 21, r = 1); gamma = 9.
 # Ratios d(x, mu_i)/r(C_i): cluster 1: 1, .5, 0, .5, 1; cluster 2: 1, 0, 1.
@@ -52,6 +52,14 @@ awk -v a="$(field h.csv 1 q_d)" -v b="$(field h.csv 1 q)" -v e="$(field h.csv 1 
 [ "$(field h.csv 1 eta_ceil)" = "$(eta_ceil 0.36 0.25 0.05)" ] && ok ||
   bad "local eta_ceil $(field h.csv 1 eta_ceil), expected $(eta_ceil 0.36 0.25 0.05)"
 [ -z "$(reason h.csv 1)" ] && ok || bad "a row whose conditions hold has a reason: $(reason h.csv 1)"
+# The corrected Theorem 2' (anchors in G_i(c)): eta_mcdiarmid at q = 1 and gamma' = 1 + 2 eps = 1.5,
+# ((1 + sqrt(2 log(2k/delta))) / eps)^2 = 250.96 for k = 2, delta = 0.05, eps = 0.25.
+mcd_ceil() {
+  awk -v k="$1" -v eps="$2" -v delta="$3" 'BEGIN {
+    v = ((1 + sqrt(2 * log(2 * k / delta))) / eps) ^ 2; c = int(v); if (c < v) c++; print c }'
+}
+[ "$(field h.csv 1 gamma_corrected),$(field h.csv 1 eta_corrected_ceil)" = "1.5,$(mcd_ceil 2 0.25 0.05)" ] &&
+  ok || bad "local eta_corrected: $(sed -n 2p h.csv)"
 # Global row (Theorem 3): c = 2(0.9) - 1 = 0.8; G_1 = {1,2,3}: 3/5, G_2 = {21}: 1/3; q_d' = 1/3
 # from cluster 2, q = 1/9, epsilon = 0.4.
 [ "$(field h.csv 2 oracle),$(field h.csv 2 theorem),$(field h.csv 2 nu)" = "global,3," ] && ok ||
@@ -79,8 +87,8 @@ global//0.9/0.05 global//0.9/0.01 global//0.75/0.05 global//0.75/0.01 "
   bad "nu = 10: $(sed -n 6p g.csv)"
 reason g.csv 5 | grep -qF 'c = 0 <= 0' && ok || bad "nu = 10 reason: $(reason g.csv 5)"
 # Every failing row has a reason and no eta; every passing row an eta and no reason.
-awk -F, 'NR > 1 { if ($22 == 1 && ($24 == "" || $25 != "")) exit 1;
-                  if ($22 == 0 && ($24 != "" || $25 == "")) exit 1 }' g.csv && ok ||
+awk -F, 'NR > 1 { if ($22 == 1 && ($24 == "" || $27 == "" || $28 != "")) exit 1;
+                  if ($22 == 0 && ($24 != "" || $27 != "" || $28 == "")) exit 1 }' g.csv && ok ||
   bad "satisfied, eta and reason disagree: $(cat g.csv)"
 
 # Theorem 2's nu range [gamma, gamma+1]: below and above it.

@@ -117,20 +117,25 @@ std::string json_output(const DataInfo& info, const std::vector<DataRow>& rows) 
     j["center_based"] = info.center_based.holds;
     j["satisfied"] = row.satisfied;
     j["eta"] = row.satisfied && r.eta ? certified_json(*r.eta) : Json(nullptr);
+    const bool corrected = row.satisfied && r.eta_corrected.has_value();
+    j["gamma_corrected"] = corrected ? jnum(r.gamma_corrected) : Json(nullptr);
+    j["eta_corrected"] = corrected ? certified_json(*r.eta_corrected) : Json(nullptr);
     j["reason"] = row.reason.empty() ? Json(nullptr) : Json(row.reason);
     out.push_back(std::move(j));
   }
-  return write_rows(out, {"gamma", "t_max", "eta"});
+  return write_rows(out, {"gamma", "t_max", "eta", "gamma_corrected", "eta_corrected"});
 }
 
 Table csv_table(const DataInfo& info, const std::vector<DataRow>& rows) {
   Table t;
   t.columns = columns(
       "oracle,theorem,nu,rho,delta,k,m,n,gamma,c,worst_cluster,good,size,q_d,q,t_max,epsilon,"
-      "nu_in_range,x_star,distinct,center_based,satisfied,eta,eta_ceil,reason");
+      "nu_in_range,x_star,distinct,center_based,satisfied,eta,eta_ceil,gamma_corrected,"
+      "eta_corrected,eta_corrected_ceil,reason");
   for (const DataRow& row : rows) {
     const auto& r = row.r;
     auto flag = [](bool b) { return std::string(b ? "1" : "0"); };
+    const bool corrected = row.satisfied && r.eta_corrected.has_value();
     t.add({r.global ? "global" : "local",
            r.global ? "3" : "2",
            r.global ? "" : r.nu.str(),
@@ -155,6 +160,9 @@ Table csv_table(const DataInfo& info, const std::vector<DataRow>& rows) {
            flag(row.satisfied),
            row.satisfied && r.eta ? value_text(r.eta->value) : "",
            row.satisfied && r.eta ? int_or(r.eta->ceil, "") : "",
+           corrected ? format_double(r.gamma_corrected) : "",
+           corrected ? value_text(r.eta_corrected->value) : "",
+           corrected ? int_or(r.eta_corrected->ceil, "") : "",
            row.reason});
   }
   return t;
@@ -189,6 +197,12 @@ std::string text_output(const std::string& file, const DataInfo& info,
       t.add({"eta", int_or(r.eta->ceil, "n/a"), value_text(r.eta->value)});
     else
       t.add({"eta", "n/a", ""});
+    // The corrected Theorems 2' and 3' (anchors in G_i(c)):
+    // proofs-notes/distance-weak-corrected.md.
+    if (rows[i].satisfied && r.eta_corrected)
+      t.add({"eta'", int_or(r.eta_corrected->ceil, "n/a"),
+             "corrected theorem: eta_mcdiarmid at q = 1, gamma' = 1+2 epsilon = " +
+                 format_double(r.gamma_corrected)});
     out += to_text(t, {"  ", false, true});
   }
   return out;

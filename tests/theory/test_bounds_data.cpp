@@ -328,4 +328,40 @@ TEST(Theory, DistanceWeakComparesWithTheExactC) {
   EXPECT_FALSE(local("201.00000000000000000001").nu_in_range);  // its double is 201
 }
 
+// The corrected Theorems 2' and 3' (proofs-notes/distance-weak-corrected.md): eta_mcdiarmid at
+// q = 1 and gamma' = 1 + 2 eps, ((1 + sqrt(2 log(2k/delta))) / eps)^2, with gamma' the largest
+// double at most 1 + 2 eps (the data's gamma when eps = (gamma - 1)/2).
+TEST(Theory, CorrectedDistanceWeakEta) {
+  // Cluster 1 = {0, 1, 2, 3, 4} (mean 2, r = 2), cluster 2 = {20, 21, 22} (mean 21, r = 1):
+  // gamma = 9. Local, nu = 9.5, rho = 0.9: c = 0.5, t_max = 0, eps = 0.25 (the x* condition binds):
+  // gamma' = 1.5. Global, rho = 0.9: c = 0.8, eps = 0.4: 1 + 2 eps = 1.8, not a double.
+  ssac::Dataset d;
+  d.points.resize(8, 1);
+  d.points << 0, 1, 2, 3, 4, 20, 21, 22;
+  d.labels = {1, 1, 1, 1, 1, 2, 2, 2};
+  const auto expected = [](double eps) {
+    return std::pow((1 + std::sqrt(2 * std::log(2 * 2 / 0.05))) / eps, 2);
+  };
+  const DistanceWeakReport l = distance_weak_local(d, 9.5, 0.9, 0.05);
+  ASSERT_TRUE(l.satisfied && l.eta_corrected.has_value());
+  EXPECT_EQ(l.gamma_corrected, 1.5);
+  EXPECT_NEAR(static_cast<double>(l.eta_corrected->value), expected(0.25), 1e-9);
+  EXPECT_EQ(*l.eta_corrected->ceil, 251);
+  // rho as the decimal 0.9 (the double 0.9 is above it, and 1 + 2 eps would be the double 1.8).
+  const DistanceWeakReport g = distance_weak_global(d, Decimal("0.9"), 0.05);
+  ASSERT_TRUE(g.satisfied && g.eta_corrected.has_value());
+  EXPECT_LE(Real50(g.gamma_corrected), 1 + 2 * g.epsilon);
+  EXPECT_EQ(g.gamma_corrected, std::nextafter(1.8, 1.0));
+  EXPECT_NEAR(static_cast<double>(g.eta_corrected->value), expected(0.4), 1e-9);
+  EXPECT_EQ(*g.eta_corrected->ceil, 99);
+  // eps = (gamma - 1)/2: gamma' is the data's gamma. Cluster 2 moved to {5.5, 6.5, 7.5}: gamma =
+  // (5.5 - 2)/2 = 1.75, eps = 0.375 < (c - t_max)/2 = 0.4.
+  d.points << 0, 1, 2, 3, 4, 5.5, 6.5, 7.5;
+  const DistanceWeakReport m = distance_weak_global(d, 0.9, 0.05);
+  ASSERT_TRUE(m.satisfied && m.eta_corrected.has_value());
+  EXPECT_EQ(m.gamma_corrected, m.gamma);
+  // Not satisfied: no corrected eta either.
+  EXPECT_FALSE(distance_weak_global(d, 0.5, 0.05).eta_corrected.has_value());
+}
+
 }  // namespace

@@ -102,6 +102,25 @@ DistanceWeakReport evaluate(const Dataset& data, bool global, const Decimal& nu,
   if (r.satisfied)
     r.eta = certified_eta_distance_weak(static_cast<long long>(K), static_cast<long long>(data.m()),
                                         delta, r.epsilon, r.q);
+  // gamma' = 1 + 2 eps rounded down to a double (eta_mcdiarmid decreases in gamma, so the eta of
+  // the rounded gamma' is at least the one the corrected statements need); eps = (gamma-1)/2
+  // gives the data's gamma exactly.
+  if (r.satisfied) {
+    const Real50 exact = 1 + 2 * r.epsilon;
+    double gp = static_cast<double>(exact);
+    if (Real50(gp) > exact) gp = std::nextafter(gp, 1.0);
+    if (gp > 1) {
+      Inputs in;
+      in.k = static_cast<long long>(K);
+      in.m = static_cast<long long>(data.m());
+      in.n = static_cast<long long>(std::max<std::size_t>(data.n(), 2));
+      in.delta = delta;
+      in.gamma = Decimal(gp);
+      in.q = Decimal(1.0);
+      r.gamma_corrected = gp;
+      r.eta_corrected = certified_eta_mcdiarmid(in);
+    }
+  }
   return r;
 }
 

@@ -71,6 +71,17 @@ class Run {
   // The rows known to be in cluster t, in increasing order: those labelled t, its opener while
   // labels come only from Phase 2, and (random-known-row) the rows a Phase-1 query placed in t.
   std::vector<std::size_t> known_rows(int t) const;
+  // Definition 4 left the Phase-1 draw x unplaced (S2, rule 6): the reference's answer is 0. A test
+  // variant (lib/testing/seeded_anchors.cpp) asks further rows here: for the corrected Theorem 3',
+  // the seeds of the clusters not yet known.
+  virtual int unplaced(std::size_t x) {
+    (void)x;
+    return 0;
+  }
+  // x opens a new cluster: the smallest number in 1..k not known now (S3).
+  int open_cluster(std::size_t x);
+  // Q(x, y), recorded as a query of `phase` asked for `purpose`.
+  Answer ask(std::size_t x, std::size_t y, int phase, Purpose purpose);
 
   const Matrix& X_;
 
@@ -92,13 +103,10 @@ class Run {
   int assign(std::size_t x);
   // The row of known cluster t that the query about the Phase-1 draw x asks (Rules::anchor).
   std::size_t anchor_of(int t, std::size_t x);
-  // x opens a new cluster: the smallest number in 1..k not known now (S3).
-  int open_cluster(std::size_t x);
   // Rules::overwrite: known clusters left with no labelled row are forgotten.
   void forget_unlabelled_clusters();
   // Whether the pair (x, y) goes to the oracle: always, unless self-pairs=off (S4).
   bool asks(std::size_t x, std::size_t y) const { return x != y || P_.rules.self_pairs; }
-  Answer ask(std::size_t x, std::size_t y, int phase, Purpose purpose);
 
   // The binary search of Algorithms 2-4 (S6) with one rule per search for "Search(x_j)".
   void binary_search(Iteration& it, DistanceOrder& order, const std::vector<std::size_t>& zp);

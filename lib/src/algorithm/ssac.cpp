@@ -460,7 +460,7 @@ int Run::assign(std::size_t x) {
   if (P_.eliminates() && known == static_cast<std::size_t>(P_.k) && unsure_count == 1 &&
       no_count == known - 1)
     return unsure_t;
-  return 0;
+  return unplaced(x);
 }
 
 int Run::open_cluster(std::size_t x) {

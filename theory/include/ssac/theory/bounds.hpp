@@ -233,6 +233,14 @@ struct DistanceWeakReport {
   bool x_star = false;      // every cluster has x* with d(x*, mu_i) < (c - 2 eps) r(C_i), eps > 0
   bool satisfied = false;   // gamma > 1, nu_in_range, x_star, q_d > 0
   std::optional<Certified> eta;  // eta_distance_weak(k, m, delta, epsilon, q) when satisfied
+  // The corrected Theorems 2' and 3' (proofs-notes/distance-weak-corrected.md: anchors in G_i(c),
+  // every draw placed): eta_mcdiarmid(k, delta, gamma', q = 1) at gamma' = 1 + 2 epsilon, passed
+  // as the largest double at most 1 + 2 epsilon (the data's gamma itself when epsilon is
+  // (gamma-1)/2); `ssac bounds --gamma gamma' --q 1 --coq` with gamma' typed as printed (the
+  // shortest decimal of that double) evaluates and certifies the same expression at that decimal.
+  // Set when satisfied.
+  double gamma_corrected = 0;
+  std::optional<Certified> eta_corrected;
 };
 // nu >= 1 (Definition 6) and rho in (0, 1] (Definitions 6 and 7) are checked; the dataset needs
 // labels and k = its number of clusters, m = its dimension. nu, rho and delta are exact decimals
