@@ -99,9 +99,21 @@ struct ExactOptions {
   // written with it, because its files record the number of re-executions.
   enum class Merging { future, boundaries };
   Merging merging = Merging::future;
+  // How the branches are walked (proofs-notes/exact.md, "The states engine"). `states`: from each
+  // merged state the reference runs one step on (Run::resume: the next draw of Z and its
+  // cluster-assignment query, or line 8 and Phase 2 up to the next probe, or the rest of the
+  // iteration), so the cost follows the number of distinct states; Phase 1 merges after every
+  // draw. `paths`: every branch is a re-execution of the whole run from its start with its
+  // decisions scripted (`merging` applies to it only: Merging::boundaries with Engine::states is
+  // an std::invalid_argument), so each of the |S_i|^r draw sequences of a
+  // Phase 1 is one re-execution at least. Both give the same law (tests/test_exact_states.cpp).
+  enum class Engine { states, paths };
+  Engine engine = Engine::states;
   // The run to enumerate: run_ssac when empty. A test may put a deliberately broken variant of
   // the reference here (lib/testing's run_ssac_with_fault) to show that an exact check can fail;
-  // it must report the same observer events as run_ssac.
+  // it must report the same observer events as run_ssac. Engine::paths only (a variant keeps
+  // state of its own that a resumed run would not have): with Engine::states it is an
+  // std::invalid_argument.
   std::function<Result(const Matrix&, Oracle&, Chooser&, const Params&, RunObserver*)> run;
 };
 
@@ -133,18 +145,27 @@ struct ExactResult {
   std::vector<ExactOutcome> joint;
   Rational total;              // the outcomes' probabilities summed: exactly 1
   std::uint64_t branches = 0;  // re-executions of the reference
+  // Branches that reached a state another branch had reached already, and were merged into it.
+  std::uint64_t merged = 0;
   // The pairs of rows (i, j), i < j, that some Phase 2 of some branch found at exactly equal
   // distance to mu'_p (Algorithm 1, line 10): the only pairs whose order S6's tie rule (by row)
   // reads. Increasing.
   std::vector<std::pair<std::size_t, std::size_t>> tied_pairs;
   // Distinct (merged) states reached at the boundaries within iterations 1, 2, ...: p chosen,
-  // after each search step, the iteration's end.
+  // after each search step, the iteration's end, and (Merging::future, Engine::states) after a
+  // draw's cluster-assignment query.
   std::vector<std::size_t> states;
 };
 
 // The exact distribution of run_ssac(X, oracle, chooser, params) over every chooser and oracle
 // branch; `labels` (1..K) is the oracle's clustering. Throws ParameterError for the interactive
 // oracle, a q outside (0, 1], or when options.max_branches would be exceeded.
+// What the refusal before any work compares with options.max_branches: a lower bound on the
+// re-executions of the Phase 1 of one iteration from a state with `rows` rows in S_i and
+// `draws` draws of Z under Engine::paths (rows^draws), an estimate under Engine::states (one
+// re-execution per row from each multiset of the draws so far, at most rows^s of them after s
+// draws: the count when every draw is placed with certainty).
+long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std::uint64_t draws);
 ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                                const ExactOracle& oracle, const Params& params,
                                const ExactOptions& options = {});

@@ -14,6 +14,7 @@
 #include <tuple>
 #include <utility>
 
+#include "algorithm/run.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/metrics.hpp"
@@ -145,6 +146,7 @@ void put_bits(std::string& key, double x) {
 
 class BranchingOracle : public Oracle {
  public:
+  using Memo = std::map<std::pair<std::size_t, std::size_t>, Answer>;
   BranchingOracle(Branches& b, Oracle& base, bool random, bool per_pair, const Rational& q,
                   bool coin_flip)
       : b_(b), base_(base), random_(random), per_pair_(per_pair), coin_flip_(coin_flip) {
@@ -182,6 +184,10 @@ class BranchingOracle : public Oracle {
     return a;
   }
 
+  // The remembered answers (per-pair memory), to be restored in a run resumed from a state.
+  const Memo& memo() const { return memo_; }
+  void restore(const Memo& m) { memo_ = m; }
+
   // The oracle's part of the state: the remembered answers (per-pair memory only) on the pairs
   // of rows marked in `live` (the rows that may still be asked about).
   void append_state(std::string& key, const std::vector<char>& live) const {
@@ -198,7 +204,14 @@ class BranchingOracle : public Oracle {
   bool random_, per_pair_, coin_flip_;
   std::vector<Rational> w_;
   std::vector<bool> answers_;
-  std::map<std::pair<std::size_t, std::size_t>, Answer> memo_;
+  Memo memo_;
+};
+
+// Engine::states: a state from which runs resume (Run::resume), with the oracle's state there.
+struct Snapshot {
+  detail::Run::Resume run;
+  BranchingOracle::Memo memo;  // per-pair memory only
+  int confused = -1;           // the correlated oracle's draw; -1 before it (the run's start)
 };
 
 struct StopAtBoundary {};
@@ -225,6 +238,10 @@ struct KeyRules {
   // mu'_p is the left-to-right sum of Z_p divided by |Z_p|: a prefix of Z_p matters to it only
   // through its count and its partial sum.
   bool sums_decide = false;
+  // Engine::states: each draw of Z is made just before its query (Run::resume), so a boundary
+  // follows every draw's query but the last, and the states there and at an iteration's end are
+  // snapshots that runs resume from.
+  bool states = false;
 };
 
 // Replays a branch up to its start state (`start`; none for the root), counts the queries asked
@@ -240,6 +257,8 @@ class Replay : public RunObserver {
         start_(start),
         active_(!start),
         k_(params.k),
+        r_(params.sample_size()),
+        sample_cap_(params.rules.sample_cap),
         openers_only_(params.rules.anchor == AnchorRule::opener),
         known_rows_(params.rules.anchor == AnchorRule::random_known_row),
         rules_(rules),
@@ -257,12 +276,20 @@ class Replay : public RunObserver {
         const Iteration& it = s.record;
         const std::size_t done = it.assignment.size();
         // After the last draw, p is chosen at once (or Phase 1 has failed and the iteration ends).
-        if (!rules_.per_draw || done >= it.sample.size()) return;
+        if (rules_.states) {
+          const std::uint64_t r =
+              sample_cap_ ? std::min<std::uint64_t>(r_, s.remaining.size()) : r_;
+          if (done >= r) return;
+        } else if (!rules_.per_draw || done >= it.sample.size()) {
+          return;
+        }
         std::string key = run_key(s);
-        // The draws still to be assigned, in order (they are asked in draw order), and of the
-        // draws done only what line 8 and Phase 2 read: each Z_t so far.
-        put(key, std::vector<std::size_t>(it.sample.begin() + static_cast<std::ptrdiff_t>(done),
-                                          it.sample.end()));
+        // The draws still to be assigned, in order (they are asked in draw order; none is made
+        // yet under Engine::states), and of the draws done only what line 8 and Phase 2 read:
+        // each Z_t so far.
+        if (!rules_.states)
+          put(key, std::vector<std::size_t>(it.sample.begin() + static_cast<std::ptrdiff_t>(done),
+                                            it.sample.end()));
         for (int t : s.known) {
           std::vector<std::size_t> zt;
           for (std::size_t d = 0; d < done; ++d)
@@ -322,6 +349,9 @@ class Replay : public RunObserver {
   std::set<std::pair<std::size_t, std::size_t>> tied;
   Progress reached;
   std::string key;
+  // Engine::states, at a boundary after a draw's query or at an iteration's end: the state
+  // reached, to resume from.
+  std::shared_ptr<const Snapshot> snapshot;
   std::size_t remaining = 0;  // |S_i| at the boundary reached (|S_{i+1}| at an iteration's end)
 
  private:
@@ -431,6 +461,26 @@ class Replay : public RunObserver {
     reached = at;
     key = std::move(k);
     if (s) remaining = s->get().remaining.size();
+    if (rules_.states && s && (at.stage == 0 || at.stage == 3)) {
+      const RunState& st = s->get();
+      auto snap = std::make_shared<Snapshot>();
+      detail::Run::Resume& r = snap->run;
+      r.iteration = at.stage == 3 ? at.iteration + 1 : at.iteration;
+      r.S = st.remaining;
+      r.labels = st.labels;
+      r.known = st.known;
+      r.placed = st.placed;
+      r.opener = st.openers;
+      r.recovered = st.recovered;
+      r.recovery_order = st.recovery_order;
+      if (at.stage == 0) {
+        r.sample = st.record.sample;
+        r.assignment = st.record.assignment;
+      }
+      snap->memo = oracle_.memo();
+      snap->confused = confused_;
+      snapshot = std::move(snap);
+    }
     throw StopAtBoundary{};
   }
 
@@ -438,6 +488,8 @@ class Replay : public RunObserver {
   std::optional<Progress> start_;
   bool active_;
   int k_;
+  std::uint64_t r_;
+  bool sample_cap_;
   bool openers_only_, known_rows_;
   KeyRules rules_;
   std::vector<char> live_;
@@ -518,9 +570,18 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     if (oracle.q < 1) correlated_w.push_back(1 - oracle.q);
   }
 
+  const bool states = options.engine == ExactOptions::Engine::states;
+  if (states && options.run)
+    throw std::invalid_argument("exact_distribution: a run variant needs Engine::paths");
+  if (states && options.merging != ExactOptions::Merging::future)
+    throw std::invalid_argument("exact_distribution: Merging::boundaries needs Engine::paths");
   ExactResult out;
   out.states.assign(static_cast<std::size_t>(params.k), 0);
   struct Node {
+    // Engine::states: the state the replays start from, and whether it is this node's own (else
+    // the node's state lies `prefix` decisions after it, within line 8 and Phase 2).
+    std::shared_ptr<const Snapshot> snap;
+    bool own = false;
     std::vector<std::uint32_t> prefix;
     Rational p;
     std::uint64_t phase1 = 0, phase2 = 0;  // queries before this state (joint law only)
@@ -530,7 +591,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     std::size_t remaining = 0;  // |S| there
   };
   KeyRules rules;
-  rules.future = options.merging == ExactOptions::Merging::future;
+  rules.states = states;
+  rules.future = states || options.merging == ExactOptions::Merging::future;
   rules.per_draw = rules.future && ((random && oracle.q < 1) || oracle.coin_flip ||
                                     params.rules.anchor == AnchorRule::random_labelled_row ||
                                     params.rules.anchor == AnchorRule::random_known_row);
@@ -561,14 +623,15 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       refuse(what);
   };
   const auto sequences = [&](std::size_t size) {
-    return std::pow(static_cast<long double>(size), static_cast<long double>(draws(size)));
+    return exact_phase1_cost(options.engine, size, draws(size));
   };
+  const std::string at_least = states ? " (an estimate)" : " at least";
   {
     const std::size_t rows = labels.size();
-    refuse_if_beyond(sequences(rows), "the " + std::to_string(draws(rows)) + " draws of Z from " +
-                                          std::to_string(rows) +
-                                          " rows in iteration 1 alone need " +
-                                          count_text(sequences(rows)) + " re-executions at least");
+    refuse_if_beyond(sequences(rows),
+                     "the " + std::to_string(draws(rows)) + " draws of Z from " +
+                         std::to_string(rows) + " rows in iteration 1 alone need " +
+                         count_text(sequences(rows)) + " re-executions" + at_least);
   }
   // The states still to explore, by where they are; a branch only reaches states further on, so
   // the first group is complete when it is taken (every branch into it has been explored).
@@ -579,15 +642,25 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   const std::size_t n = labels.size();
   auto explore = [&](std::optional<Progress> start, const Node& node) {
     Branches br(node.prefix);
+    // The sums over this node's branches of their probabilities (from the node on), multiplied
+    // by the node's probability once at the end: the same sums, with far smaller fractions to
+    // add.
+    Rational queries1 = 0, queries2 = 0;
+    std::map<Node*, Rational> into;
+    std::map<std::pair<std::vector<int>, int>, Rational> finished;
     do {
       br.restart();
       if (++out.branches > options.max_branches)
         refuse("the exact enumeration needs more re-executions");
       int c = 0;
-      if (correlated) c = static_cast<int>(br.decide(correlated_w));
+      if (node.snap && node.snap->confused >= 0)
+        c = node.snap->confused;
+      else if (correlated)
+        c = static_cast<int>(br.decide(correlated_w));
       Oracle& base = correlated ? (c == 0 ? static_cast<Oracle&>(*calm) : *confused) : *fixed;
       BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
                          oracle.coin_flip);
+      if (node.snap) bo.restore(node.snap->memo);
       BranchingChooser chooser(br);
       Replay obs(X, start, params, rules, bo, c,
                  options.joint_queries && !rules.future
@@ -595,49 +668,79 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                      : std::nullopt);
       std::optional<Result> R;
       try {
-        R.emplace(options.run ? options.run(X, bo, chooser, params, &obs)
-                              : run_ssac(X, bo, chooser, params, &obs));
+        if (node.snap) {
+          detail::Run run(X, bo, chooser, params, obs);
+          R.emplace(run.resume(node.snap->run));
+        } else {
+          R.emplace(options.run ? options.run(X, bo, chooser, params, &obs)
+                                : run_ssac(X, bo, chooser, params, &obs));
+        }
       } catch (const StopAtBoundary&) {
       }
       const Rational branch = br.probability();
-      const Rational p = node.p * branch;
       tied.insert(obs.tied.begin(), obs.tied.end());
-      out.expected_queries_phase1 += p * obs.phase1;
-      out.expected_queries_phase2 += p * obs.phase2;
+      if (obs.phase1) queries1 += branch * obs.phase1;
+      if (obs.phase2) queries2 += branch * obs.phase2;
       if (!obs.active())  // the replay must pass through its start state
         throw std::logic_error("exact enumeration: a replay missed its start state");
       if (R) {
-        outcomes[{R->labels, R->clusters_recovered}] += p;
+        finished[{R->labels, R->clusters_recovered}] += branch;
         if (options.joint_queries && rules.future) {
           for (const auto& [c, pc] : node.before)
             joint[{R->labels, c.first + obs.phase1, c.second + obs.phase2,
                    R->clusters_recovered}] += pc * branch;
         } else if (options.joint_queries) {
           joint[{R->labels, node.phase1 + obs.phase1, node.phase2 + obs.phase2,
-                 R->clusters_recovered}] += p;
+                 R->clusters_recovered}] += node.p * branch;
         }
         continue;
       }
       auto& group = pending[obs.reached];
       const auto [it, fresh] = group.try_emplace(std::move(obs.key));
-      if (fresh) {
+      if (!fresh) ++out.merged;
+      if (fresh && obs.snapshot) {
+        it->second.snap = std::move(obs.snapshot);
+        it->second.own = true;
+      } else if (fresh) {
+        it->second.snap = node.snap;
         it->second.prefix = br.taken();
+      }
+      if (fresh) {
         it->second.phase1 = node.phase1 + obs.phase1;
         it->second.phase2 = node.phase2 + obs.phase2;
         it->second.remaining = obs.remaining;
         ++out.states[static_cast<std::size_t>(obs.reached.iteration - 1)];
       }
-      it->second.p += p;
+      into[&it->second] += branch;
       if (options.joint_queries && rules.future)
         for (const auto& [c, pc] : node.before)
           it->second.before[{c.first + obs.phase1, c.second + obs.phase2}] += pc * branch;
     } while (br.next());
+    out.expected_queries_phase1 += node.p * queries1;
+    out.expected_queries_phase2 += node.p * queries2;
+    for (const auto& [target, sum] : into)
+      target->p += node.p * sum;
+    for (const auto& [labels_recovered, sum] : finished)
+      outcomes[labels_recovered] += node.p * sum;
   };
   // With the joint law, Merging::future carries each state's law of the queries asked so far
   // (proofs-notes/exact.md, "The joint law"); Merging::boundaries keys the states on them.
   Node root;
   root.p = 1;
   root.before[{0, 0}] = 1;
+  if (states) {  // the run's start (Algorithm 1, line 1), as run_ssac sets it
+    auto snap = std::make_shared<Snapshot>();
+    detail::Run::Resume& r = snap->run;
+    r.S.resize(n);
+    for (std::size_t x = 0; x < n; ++x)
+      r.S[x] = x;
+    r.labels.assign(n, 0);
+    r.placed.assign(n, 0);
+    r.opener.assign(static_cast<std::size_t>(params.k) + 1, n);
+    r.recovered.assign(static_cast<std::size_t>(params.k) + 1, 0);
+    root.snap = std::move(snap);
+    root.own = true;
+  }
   explore(std::nullopt, root);
   while (!pending.empty()) {
     const Progress at = pending.begin()->first;
@@ -648,12 +751,11 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       for (const auto& entry : group)
         needed += sequences(entry.second.remaining);
       refuse_if_beyond(needed, "the draws of Z in iteration " + std::to_string(at.iteration + 1) +
-                                   " alone need " + count_text(needed) +
-                                   " more re-executions at least, from " +
-                                   std::to_string(group.size()) + " states");
+                                   " alone need " + count_text(needed) + " more re-executions" +
+                                   at_least + ", from " + std::to_string(group.size()) + " states");
     }
     for (const auto& [key, node] : group)
-      explore(at, node);
+      explore(node.own ? std::nullopt : std::optional(at), node);
   }
 
   for (const auto& [key, p] : outcomes) {
@@ -676,6 +778,21 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       [](const ExactLabeling& a, const ExactLabeling& b) { return a.probability > b.probability; });
   out.tied_pairs.assign(tied.begin(), tied.end());
   return out;
+}
+
+long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std::uint64_t draws) {
+  const auto m = static_cast<long double>(rows);
+  if (engine == ExactOptions::Engine::paths) return std::pow(m, static_cast<long double>(draws));
+  // Sum over s < draws of min(rows^s, C(s + rows - 1, s)) states, each with `rows` re-executions.
+  long double total = 0, multisets = 1, sequences = 1;
+  for (std::uint64_t s = 0; s < draws && std::isfinite(total); ++s) {
+    if (s > 0) {
+      multisets = multisets * (static_cast<long double>(s) + m - 1) / static_cast<long double>(s);
+      sequences *= m;
+    }
+    total += std::min(multisets, sequences) * m;
+  }
+  return total;
 }
 
 std::string decimal_string(const Rational& x, int places) {
