@@ -62,13 +62,20 @@ class Branches {
 // Each draw of the reference takes a uniform position of `pool` and reads the row there
 // (ssac/ssac.hpp, Chooser); positions holding the same row are one option, with the weight of
 // their count (the multiset Z_p may repeat a row).
+//
+// `lump` (the states engine under an oracle whose answer to a pair depends on its rows only
+// through whether their labels agree, proofs-notes/exact.md, "Lumping the draws of B"): the
+// positions of a draw of B (Draw::search_sample) whose rows carry the same label in `*lump` are
+// one option, of the weight of their count, represented by the first of them.
 class BranchingChooser : public Chooser {
  public:
-  explicit BranchingChooser(Branches& b) : b_(b) {}
+  explicit BranchingChooser(Branches& b, const std::vector<int>* lump = nullptr)
+      : b_(b), lump_(lump) {}
   std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override;
 
  private:
   Branches& b_;
+  const std::vector<int>* lump_;
   std::vector<std::size_t> first_, count_;  // the distinct rows' first positions, their counts
 };
 

@@ -92,13 +92,17 @@ bool Branches::next() {
   return false;
 }
 
-std::size_t BranchingChooser::choose(const std::vector<std::size_t>& pool, Draw) {
-  // Distinct rows in order of first position, each with its count.
+std::size_t BranchingChooser::choose(const std::vector<std::size_t>& pool, Draw what) {
+  // Distinct rows (or labels, when lumped) in order of first position, each with its count.
   first_.clear();
   count_.clear();
+  const std::vector<int>* lump = what == Draw::search_sample ? lump_ : nullptr;
+  const auto same = [&](std::size_t a, std::size_t b) {
+    return lump ? (*lump)[a] == (*lump)[b] : a == b;
+  };
   for (std::size_t i = 0; i < pool.size(); ++i) {
     std::size_t f = 0;
-    while (f < first_.size() && pool[first_[f]] != pool[i])
+    while (f < first_.size() && !same(pool[first_[f]], pool[i]))
       ++f;
     if (f == first_.size()) {
       first_.push_back(i);
@@ -242,6 +246,9 @@ struct KeyRules {
   // follows every draw's query but the last, and the states there and at an iteration's end are
   // snapshots that runs resume from.
   bool states = false;
+  // Engine::states under a perfect or fresh random-weak oracle with self-pairs asked: the draws
+  // of B are lumped by label (BranchingChooser), so Phase 2 reads Z_p's labels, not its rows.
+  const std::vector<int>* lump_b = nullptr;
 };
 
 // Replays a branch up to its start state (`start`; none for the root), counts the queries asked
@@ -371,9 +378,14 @@ class Replay : public RunObserver {
     put(key, s.remaining);
     put(key, s.labels);
     put(key, s.known);
-    std::vector<std::size_t> openers;  // the openers of the known clusters only
-    for (int t : s.known)
-      openers.push_back(s.openers[static_cast<std::size_t>(t)]);
+    // The openers of the known clusters only; where the draws of B are lumped and the opener is
+    // the anchor, only their labels (the oracle reads the opener's row only through them).
+    std::vector<std::size_t> openers;
+    for (int t : s.known) {
+      const std::size_t o = s.openers[static_cast<std::size_t>(t)];
+      openers.push_back(
+          rules_.lump_b && openers_only_ ? static_cast<std::size_t>((*rules_.lump_b)[o]) : o);
+    }
     put(key, openers);
     if (known_rows_) put(key, s.placed);
     put(key, s.recovered);
@@ -404,6 +416,9 @@ class Replay : public RunObserver {
   void put_zp_reads(std::string& key, std::vector<std::size_t> zp) const {
     if (rules_.plain) put_int(key, zp.empty() ? 0 : zp.front() + 1);
     if (rules_.reads_b) {
+      if (rules_.lump_b)
+        for (std::size_t& x : zp)
+          x = static_cast<std::size_t>((*rules_.lump_b)[x]);
       std::sort(zp.begin(), zp.end());
       put(key, zp);
     }
@@ -597,6 +612,12 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                                     params.rules.anchor == AnchorRule::random_labelled_row ||
                                     params.rules.anchor == AnchorRule::random_known_row);
   rules.reads_b = params.search == Search::random || params.search == Search::unified;
+  // The answer to Q(x_j, y) depends on y only through whether y's label is x_j's: the truth, or
+  // for the fresh random-weak oracle the truth or not-sure by an independent coin. Under
+  // self-pairs=off, y = x_j is not asked (S4), so y's identity matters: no lumping there.
+  if (states && params.rules.self_pairs &&
+      (spec.kind == OracleKind::perfect || (random && spec.memory == OracleMemory::fresh)))
+    rules.lump_b = &labels;
   rules.plain = params.search == Search::plain;
   // Phase 1 draws r rows of S_i, at most |S_i| under Rules::sample_cap.
   const auto draws = [&](std::size_t size) {
@@ -661,7 +682,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
                          oracle.coin_flip);
       if (node.snap) bo.restore(node.snap->memo);
-      BranchingChooser chooser(br);
+      BranchingChooser chooser(br, rules.lump_b);
       Replay obs(X, start, params, rules, bo, c,
                  options.joint_queries && !rules.future
                      ? std::optional(std::pair(node.phase1, node.phase2))
