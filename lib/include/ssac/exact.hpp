@@ -173,6 +173,13 @@ struct ExactResult {
 // re-execution per row from each multiset of the draws so far, at most rows^s of them after s
 // draws: the count when every draw is placed with certainty).
 long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std::uint64_t draws);
+// The same for S_i = `rows` of X, where the states engine's count after s draws is also at most
+// the number of distinct left-to-right sums of s of the rows (the states merge on Z_t's count and
+// sum, proofs-notes/exact.md): on points of a lattice far fewer than the multisets. Stops
+// counting once the total exceeds `cap`.
+long double exact_phase1_cost(ExactOptions::Engine engine, const Matrix& X,
+                              const std::vector<std::size_t>& rows, std::uint64_t draws,
+                              long double cap);
 ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                                const ExactOracle& oracle, const Params& params,
                                const ExactOptions& options = {});

@@ -646,13 +646,20 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   const auto sequences = [&](std::size_t size) {
     return exact_phase1_cost(options.engine, size, draws(size));
   };
+  const auto cost_from = [&](const std::vector<std::size_t>& rows) {
+    return exact_phase1_cost(options.engine, X, rows, draws(rows.size()),
+                             static_cast<long double>(options.max_branches));
+  };
   const std::string at_least = states ? " (an estimate)" : " at least";
   {
     const std::size_t rows = labels.size();
-    refuse_if_beyond(sequences(rows),
-                     "the " + std::to_string(draws(rows)) + " draws of Z from " +
-                         std::to_string(rows) + " rows in iteration 1 alone need " +
-                         count_text(sequences(rows)) + " re-executions" + at_least);
+    std::vector<std::size_t> all(rows);
+    for (std::size_t x = 0; x < rows; ++x)
+      all[x] = x;
+    const long double needed = cost_from(all);
+    refuse_if_beyond(needed, "the " + std::to_string(draws(rows)) + " draws of Z from " +
+                                 std::to_string(rows) + " rows in iteration 1 alone need " +
+                                 count_text(needed) + " re-executions" + at_least);
   }
   // The states still to explore, by where they are; a branch only reaches states further on, so
   // the first group is complete when it is taken (every branch into it has been explored).
@@ -770,7 +777,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     if (at.stage == 3) {  // the states at the end of iteration i, where iteration i + 1 starts
       long double needed = 0;
       for (const auto& entry : group)
-        needed += sequences(entry.second.remaining);
+        needed += entry.second.snap ? cost_from(entry.second.snap->run.S)
+                                    : sequences(entry.second.remaining);
       refuse_if_beyond(needed, "the draws of Z in iteration " + std::to_string(at.iteration + 1) +
                                    " alone need " + count_text(needed) + " more re-executions" +
                                    at_least + ", from " + std::to_string(group.size()) + " states");
@@ -812,6 +820,38 @@ long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std
       sequences *= m;
     }
     total += std::min(multisets, sequences) * m;
+  }
+  return total;
+}
+
+long double exact_phase1_cost(ExactOptions::Engine engine, const Matrix& X,
+                              const std::vector<std::size_t>& rows, std::uint64_t draws,
+                              long double cap) {
+  if (engine == ExactOptions::Engine::paths) return exact_phase1_cost(engine, rows.size(), draws);
+  const auto m = static_cast<long double>(rows.size());
+  std::set<std::vector<double>> sums = {std::vector<double>(static_cast<std::size_t>(X.cols()))};
+  long double total = 0, multisets = 1, sequences = 1;
+  bool counted = true;
+  for (std::uint64_t s = 0; s < draws && total <= cap; ++s) {
+    if (s > 0) {
+      multisets = multisets * (static_cast<long double>(s) + m - 1) / static_cast<long double>(s);
+      sequences *= m;
+      // Counted while cheap (a few hundred thousand sums); beyond that, not bounded by them.
+      if (counted && sums.size() * rows.size() > 200'000) counted = false;
+      if (counted) {
+        std::set<std::vector<double>> next;
+        for (const auto& a : sums)
+          for (std::size_t x : rows) {
+            std::vector<double> b = a;
+            for (Eigen::Index c = 0; c < X.cols(); ++c)
+              b[static_cast<std::size_t>(c)] += X(static_cast<Eigen::Index>(x), c);
+            next.insert(std::move(b));
+          }
+        sums = std::move(next);
+      }
+    }
+    const long double distinct_sums = counted ? static_cast<long double>(sums.size()) : multisets;
+    total += std::min({multisets, sequences, distinct_sums}) * m;
   }
   return total;
 }
