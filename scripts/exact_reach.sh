@@ -18,11 +18,11 @@ row() {  # row LABEL ENGINE FILE ARGS...
   shift 3
   if ! /usr/bin/time -f '%U %M' -o "$tmp/time" "$ssac" exact "$root/$file" "$@" --engine "$engine" \
     --top 0 --format json >"$tmp/out.json" 2>"$tmp/err"; then
-    read -r cpu kb <"$tmp/time" || true
+    read -r cpu kb < <(tail -n 1 "$tmp/time") || true
     echo "| $label | $engine | refused after ${cpu:-?} CPU s: $(head -c 150 "$tmp/err") | | | | |"
     return
   fi
-  read -r cpu kb <"$tmp/time"
+  read -r cpu kb < <(tail -n 1 "$tmp/time")
   python3 - "$tmp/out.json" "$label" "$engine" "$cpu" "$kb" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
