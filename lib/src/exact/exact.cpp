@@ -1,6 +1,8 @@
-// The exact enumerator (ssac/exact.hpp). proofs-notes/exact.md explains the merging. One file of
-// about 460 lines: the walk, the branching policies, the state key and the driver share private
-// types (Branches, Progress, the replay observer) that are not worth a header of their own.
+// The exact enumerator (ssac/exact.hpp). proofs-notes/exact.md explains the merging and the two
+// engines. One file of about 880 lines: the walk, the branching policies, the state key, the
+// snapshots the states engine resumes from and the driver of both engines share private types
+// (Branches, Progress, KeyRules, Snapshot, the replay observer) that are not worth a header of
+// their own.
 #include "ssac/exact.hpp"
 
 #include <algorithm>
