@@ -116,6 +116,11 @@ struct ExactOptions {
   // Phase 1 is one re-execution at least. Both give the same law (tests/test_exact_states.cpp).
   enum class Engine { states, paths };
   Engine engine = Engine::states;
+  // Engine::states: stop every branch once Phase 1 of iteration 1 is over (Algorithm 1, line 8)
+  // and report the law of (p, mu'_p by its bits, Z_p's rows) there in ExactResult::phase1, with
+  // the branches where every draw was unplaced (no p) as one entry of p = 0. For exact checks of
+  // Lemma 7; the other fields of the result are then empty.
+  bool stop_after_phase1 = false;
   // The run to enumerate: run_ssac when empty. A test may put a deliberately broken variant of
   // the reference here (lib/testing's run_ssac_with_fault) to show that an exact check can fail;
   // it must report the same observer events as run_ssac. Engine::paths only (a variant keeps
@@ -162,6 +167,16 @@ struct ExactResult {
   // after each search step, the iteration's end, and (Merging::future, Engine::states) after a
   // draw's cluster-assignment query.
   std::vector<std::size_t> states;
+  // ExactOptions::stop_after_phase1: distinct (p, mu'_p, Z_p sorted) with their probabilities, in
+  // increasing order. Z_p is a representative's: the branches merged into it agree on Z_p's
+  // count, its sum, and its multiset of rows or, where the draws of B are lumped, of labels.
+  struct Phase1Outcome {
+    int p = 0;
+    std::vector<double> center;
+    std::vector<std::size_t> zp;
+    Rational probability;
+  };
+  std::vector<Phase1Outcome> phase1;
 };
 
 // The exact distribution of run_ssac(X, oracle, chooser, params) over every chooser and oracle

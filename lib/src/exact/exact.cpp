@@ -353,6 +353,10 @@ class Replay : public RunObserver {
   }
 
   bool active() const { return active_; }
+  // The last cluster_chosen event's p, mu'_p and Z_p (in draw order).
+  int chosen_p() const { return chosen_p_; }
+  const Vector& center() const { return center_; }
+  const std::vector<std::size_t>& zp() const { return zp_; }
   std::uint64_t phase1 = 0, phase2 = 0;
   // Pairs of rows (smaller first) at exactly equal distance in a Phase 2 order of this replay.
   std::set<std::pair<std::size_t, std::size_t>> tied;
@@ -590,6 +594,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   const bool states = options.engine == ExactOptions::Engine::states;
   if (states && options.run)
     throw std::invalid_argument("exact_distribution: a run variant needs Engine::paths");
+  if (options.stop_after_phase1 && !states)
+    throw std::invalid_argument("exact_distribution: stop_after_phase1 needs Engine::states");
   if (states && options.merging != ExactOptions::Merging::future)
     throw std::invalid_argument("exact_distribution: Merging::boundaries needs Engine::paths");
   ExactResult out;
@@ -669,6 +675,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   std::map<std::pair<std::vector<int>, int>, Rational> outcomes;
   std::map<std::tuple<std::vector<int>, std::uint64_t, std::uint64_t, int>, Rational> joint;
   std::set<std::pair<std::size_t, std::size_t>> tied;
+  std::map<std::tuple<int, std::vector<double>, std::vector<std::size_t>>, Rational> phase1_law;
   const std::size_t n = labels.size();
   auto explore = [&](std::optional<Progress> start, const Node& node) {
     Branches br(node.prefix);
@@ -678,6 +685,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     Rational queries1 = 0, queries2 = 0;
     std::map<Node*, Rational> into;
     std::map<std::pair<std::vector<int>, int>, Rational> finished;
+    std::map<std::tuple<int, std::vector<double>, std::vector<std::size_t>>, Rational> phase1_ends;
     do {
       br.restart();
       if (++out.branches > options.max_branches)
@@ -713,6 +721,10 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       if (obs.phase2) queries2 += branch * obs.phase2;
       if (!obs.active())  // the replay must pass through its start state
         throw std::logic_error("exact enumeration: a replay missed its start state");
+      if (R && options.stop_after_phase1) {  // k = 1 and no p: the run ended in iteration 1
+        phase1_ends[{}] += branch;
+        continue;
+      }
       if (R) {
         finished[{R->labels, R->clusters_recovered}] += branch;
         if (options.joint_queries && rules.future) {
@@ -723,6 +735,18 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
           joint[{R->labels, node.phase1 + obs.phase1, node.phase2 + obs.phase2,
                  R->clusters_recovered}] += node.p * branch;
         }
+        continue;
+      }
+      if (options.stop_after_phase1 && obs.reached.iteration == 1 &&
+          (obs.reached.stage == 1 || obs.reached.stage == 3)) {
+        std::tuple<int, std::vector<double>, std::vector<std::size_t>> at;
+        if (obs.reached.stage == 1) {
+          std::get<0>(at) = obs.chosen_p();
+          std::get<1>(at).assign(obs.center().data(), obs.center().data() + obs.center().size());
+          std::get<2>(at) = obs.zp();
+          std::sort(std::get<2>(at).begin(), std::get<2>(at).end());
+        }
+        phase1_ends[at] += branch;
         continue;
       }
       auto& group = pending[obs.reached];
@@ -752,6 +776,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       target->p += node.p * sum;
     for (const auto& [labels_recovered, sum] : finished)
       outcomes[labels_recovered] += node.p * sum;
+    for (const auto& [at, sum] : phase1_ends)
+      phase1_law[at] += node.p * sum;
   };
   // With the joint law, Merging::future carries each state's law of the queries asked so far
   // (proofs-notes/exact.md, "The joint law"); Merging::boundaries keys the states on them.
@@ -789,6 +815,10 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       explore(node.own ? std::nullopt : std::optional(at), node);
   }
 
+  for (const auto& [at, p] : phase1_law) {
+    out.phase1.push_back({std::get<0>(at), std::get<1>(at), std::get<2>(at), p});
+    out.total += p;
+  }
   for (const auto& [key, p] : outcomes) {
     const auto& [lab, recovered] = key;
     out.total += p;
