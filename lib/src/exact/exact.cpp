@@ -1,5 +1,5 @@
 // The exact enumerator (ssac/exact.hpp). proofs-notes/exact.md explains the merging and the two
-// engines. One file of about 880 lines: the walk, the branching policies, the state key, the
+// engines. One file of about 910 lines: the walk, the branching policies, the state key, the
 // snapshots the states engine resumes from and the driver of both engines share private types
 // (Branches, Progress, KeyRules, Snapshot, the replay observer) that are not worth a header of
 // their own.
