@@ -124,7 +124,8 @@ Exact exact_miss(const Case& c, Fault fault, double eta_factor = 1.0) {
 // C_p lies within r(C_p) of mu_p and eps >= 1 would make the event impossible); delta in
 // {0.5, 0.9}; q = 1 and, at k = 1, q = 0.5 (every query then branches). r = ceil(k eta) is 17,
 // 12, 6 and 4 at k = 1 and 11 at k = 2 (3^11 branches); at k = 2 with q < 1 the r >= 9 draws
-// the Lemma needs for eps < 1 are beyond enumeration (about 6^r re-executions).
+// the Lemma needs for eps < 1 are beyond this enumeration (about 6^r re-executions) and are
+// checked by the exact engine's states engine below (r = 13 to 21).
 std::vector<Case> family() {
   std::vector<Case> cases;
   for (double gamma : {2.0, 2.8})
@@ -134,6 +135,53 @@ std::vector<Case> family() {
     cases.push_back({{0, 1}, {1, 1}, 2.8, 50, d});
   cases.push_back({{0, 1, 100}, {1, 1, 2}, 2.8, 100, 9});
   return cases;
+}
+
+// The same probability by the states engine (ExactOptions::stop_after_phase1,
+// proofs-notes/exact.md, "The states engine"), which reaches k = 2 with q < 1, where the r >= 9
+// draws are beyond the path enumeration above: the law of (p, mu'_p, Z_p) at line 8 of iteration 1.
+Exact exact_miss_states(const Case& c, double eta_factor = 1.0) {
+  const auto n = static_cast<Eigen::Index>(c.xs.size());
+  Matrix X(n, 1);
+  for (Eigen::Index i = 0; i < n; ++i)
+    X(i, 0) = c.xs[static_cast<std::size_t>(i)];
+  const ClusterStats st = cluster_stats(X, c.labels);
+  const int k = static_cast<int>(st.sizes.size());
+  EXPECT_GT(st.gamma, c.gamma) << "the Lemma needs the gamma-margin property";
+  const double q = static_cast<double>(c.q_percent) / 100.0, delta = c.delta_tenths / 10.0;
+  const double eps = (c.gamma - 1.0) / 2.0;
+  Params P;
+  P.k = k;
+  P.eta = eta_factor * theory::eta_random<double>(k, 1, delta, c.gamma, q);
+  P.beta = 1;
+  P.search = Search::random;
+  P.oracle_clusters = k;
+  P.elimination = c.elimination;
+  ExactOracle o;
+  o.spec.kind = OracleKind::random;
+  o.spec.q = q;
+  o.q = Rational(c.q_percent, 100);
+  ExactOptions opt;
+  opt.stop_after_phase1 = true;
+  const ExactResult r = exact_distribution(X, c.labels, o, P, opt);
+  EXPECT_EQ(r.total, 1);
+  Rational miss = 0;
+  for (const auto& e : r.phase1) {
+    bool missed = e.p == 0;
+    if (!missed) {
+      const auto ci = static_cast<std::size_t>(c.labels[e.zp.front()] - 1);
+      missed = std::abs(e.center[0] - st.means[ci](0)) > eps * st.radii[ci];
+    }
+    if (missed) miss += e.probability;
+  }
+  Exact out{miss, Rational(c.delta_tenths, 10 * 2 * k), ""};
+  std::ostringstream os;
+  os << "n=" << n << " k=" << k << " gamma=" << c.gamma << " q=" << q << " delta=" << delta
+     << " eta=" << P.eta << " r=" << P.sample_size() << " (states engine, " << r.branches
+     << " re-executions): P(d(mu'_p, mu_p) > eps r(C_p)) = " << fraction_string(miss) << " = "
+     << decimal_string(miss, 6) << " against delta/(2k) = " << decimal_string(out.claimed, 6);
+  out.text = os.str();
+  return out;
 }
 
 // Returns how many cases have P > delta/(2k); prints the one closest to its bound.
@@ -167,6 +215,19 @@ TEST(LemmaDistanceRanExact, MissAtMostDeltaOver2kOnEveryEnumerableCase) {
   EXPECT_EQ(check_all(family(), Fault::none, 1.0, false), 0);
 }
 
+// k = 2 with q < 1 (C_1 = {0, 1}, C_2 = {100}), r >= 9 draws: by the states engine. The path
+// enumeration gives the same probability where both reach (q = 1, the family's last case).
+TEST(LemmaDistanceRanExact, MissAtMostDeltaOver2kAtKTwoWithAbstentions) {
+  const Case same{{0, 1, 100}, {1, 1, 2}, 2.8, 100, 9};
+  EXPECT_EQ(exact_miss_states(same).miss, exact_miss(same, Fault::none).miss);
+  for (long long q : {90, 70})
+    for (int d : {5, 9}) {
+      const Exact e = exact_miss_states({{0, 1, 100}, {1, 1, 2}, 2.8, q, d});
+      std::cout << e.text << "\n";
+      EXPECT_LE(e.miss, e.claimed) << e.text;
+    }
+}
+
 // Negative controls: the same exact check catches mu'_p taken over every draw (C_2's draws pull it
 // away), a sample far below eta_random (eta / 4), and, at k = 1, the assignment without the
 // elimination rule (semantics S2), whose success probability q is below the q^(k-1) = 1 the Lemma
@@ -176,6 +237,14 @@ TEST(LemmaDistanceRanExact_Negative, MeanOverAllDrawsIsCaught) {
   EXPECT_GT(
       check_all({{{0, 1, 100}, {1, 1, 2}, 2.8, 100, 9}}, Fault::mean_over_all_samples, 1.0, true),
       0);
+}
+
+// The states engine's check at k = 2 with q < 1 catches too few draws as well (eta / 8: r = 3).
+TEST(LemmaDistanceRanExact_Negative, TooFewDrawsAreCaughtAtKTwoWithAbstentions) {
+  NegativeControl guard;
+  const Exact e = exact_miss_states({{0, 1, 100}, {1, 1, 2}, 2.8, 70, 5}, 0.125);
+  std::cout << e.text << "\n";
+  EXPECT_GT(e.miss, e.claimed) << e.text;
 }
 
 TEST(LemmaDistanceRanExact_Negative, TooFewDrawsAreCaught) {

@@ -65,6 +65,7 @@ Outcome exact_failure(int n1, int n2, long long q_percent, int delta_tenths, Fau
   o.q = Rational(q_percent, 100);
   o.spec.q = q;
   ExactOptions opt;
+  if (fault != Fault::none) opt.engine = ExactOptions::Engine::paths;  // a variant: paths only
   if (fault != Fault::none)
     opt.run = [fault](const Matrix& Xs, Oracle& oracle, Chooser& chooser, const Params& Ps,
                       RunObserver* obs) {

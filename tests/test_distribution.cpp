@@ -177,6 +177,43 @@ TEST(DistributionCorpus, ExactLawWritesTheSameLaw) {
   fs::remove(out);
 }
 
+// The states engine (`ssac exact`'s default, docs/exact.md) writes every law of the corpus, which
+// the paths engine wrote, outcome for outcome; only the number of re-executions differs.
+TEST(DistributionCorpus, TheStatesEngineWritesTheSameLaws) {
+  using json = nlohmann::ordered_json;
+  const fs::path dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";
+  int checked = 0;
+  for (const char* name : {"local_weak_min_vs_max", "phase1_repeats", "random_search_beta_above_zp",
+                           "random_weak_unified"}) {
+    const json want = json::parse(slurp(dir / (std::string(name) + ".json")));
+    const json& p = want["params"];
+    const json& o = want["oracle"];
+    std::ostringstream cmd;
+    cmd << SSAC_CLI << " exact " << (dir / (std::string(name) + ".csv")).string() << " --k "
+        << p["k"].get<int>() << " --eta " << p["eta"].get<double>() << " --beta "
+        << p["beta"].get<int>() << " --oracle " << o["model"].get<std::string>();
+    if (want["algorithm"] == "weak")
+      cmd << " --search " << want["search"].get<std::string>();
+    else
+      cmd << " --algorithm " << want["algorithm"].get<std::string>();
+    for (const char* key : {"q", "nu", "rho", "memory"})
+      if (o.contains(key))
+        cmd << " --" << key << " "
+            << (o[key].is_string() ? o[key].get<std::string>() : o[key].dump());
+    ASSERT_FALSE(want.contains("semantics")) << name;  // none in the corpus today
+    const fs::path out = fs::temp_directory_path() /
+                         ("ssac-states-" + std::to_string(::getpid()) + "-" + name + ".json");
+    cmd << " --engine states --top 0 --law " << out.string() << " >/dev/null";
+    ASSERT_EQ(std::system(cmd.str().c_str()), 0) << cmd.str();
+    const json got = json::parse(slurp(out));
+    EXPECT_EQ(got["outcomes"], want["outcomes"]) << name;
+    EXPECT_LT(got["branches"].get<long long>(), want["branches"].get<long long>()) << name;
+    fs::remove(out);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
+}
+
 // `ssac gof` on N runs of the reference (its own random streams, seeds first..first+N-1, the
 // oracle's q shifted by q_shift) of the instance of a law that `ssac exact --law` wrote for the
 // n = 6, k = 2, eta = 2 (r = 4), beta = 3, q = 7/10 random-weak instance of

@@ -148,13 +148,16 @@ TEST(Exact, TenPointsPerfectOracleBranchCount) {
   P.eta = 1;
   P.beta = 3;
   P.oracle_clusters = 3;
-  const ExactResult r = exact_distribution(X, truth, ExactOracle{}, P);
+  ExactOptions paths;  // the counts are the paths engine's (docs/exact.md's table)
+  paths.engine = ExactOptions::Engine::paths;
+  const ExactResult r = exact_distribution(X, truth, ExactOracle{}, P, paths);
   EXPECT_EQ(r.total, 1);
   EXPECT_EQ(r.branches, 222518U);
   EXPECT_EQ(r.states, (std::vector<std::size_t>{3302, 44844, 28800}));
   // The former merging (mu'_p by its bits; ExactOptions::Merging::boundaries) gives its former
   // counts, and the same law.
   ExactOptions former;
+  former.engine = ExactOptions::Engine::paths;
   former.merging = ExactOptions::Merging::boundaries;
   const ExactResult f = exact_distribution(X, truth, ExactOracle{}, P, former);
   EXPECT_EQ(f.branches, 323886U);
@@ -296,6 +299,7 @@ TEST(Exact, MergingOnTheFutureGivesTheFormerLaw) {
     o.q = c.q;
     o.coin_flip = c.search == Search::plain;
     ExactOptions future, former;
+    future.engine = former.engine = ExactOptions::Engine::paths;
     former.merging = ExactOptions::Merging::boundaries;
     const ExactResult a = exact_distribution(line(c.xs), c.truth, o, P, future);
     const ExactResult b = exact_distribution(line(c.xs), c.truth, o, P, former);

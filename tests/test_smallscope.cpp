@@ -4,6 +4,11 @@
 // caught.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -304,6 +309,72 @@ TEST(SmallScope, AllOrdersExtendTheLexicographicSweep) {
   }
   o.grid.max_n = 8;
   EXPECT_THROW(ss::sweep(o), ssac::ParameterError);
+}
+
+}  // namespace
+
+namespace {
+
+// The q's a threshold level adds for each beta kind (Grid::threshold_levels): 1 - (delta /
+// (2 k L))^(1/b) rounded up to 3 decimals, with L = ln n for the paper's beta, log2 n for
+// paper-log2, and the binary search's step count for the union bounds. Recomputed here from the
+// formula, per (k, n), against the q's of the checks a sweep makes.
+std::string threshold_text(long double x, int b) {
+  const long double q = 1.0L - std::pow(x, 1.0L / static_cast<long double>(b));
+  const auto up = static_cast<long long>(std::ceil(q * 1000.0L - 1e-9L));
+  char text[16];
+  std::snprintf(text, sizeof text, "0.%03lld", up);
+  return text;
+}
+
+TEST(SmallScope, ThresholdLevelsAddEachBetaKindsOwnQs) {
+  struct Kind {
+    ss::BetaKind kind;
+    long double (*L)(long double n);
+  };
+  const Kind kinds[] = {
+      {ss::BetaKind::paper, [](long double n) { return std::log(n); }},
+      {ss::BetaKind::paper_log2, [](long double n) { return std::log2(n); }},
+      // The binary search over n positions probes at most bit_width(n) times.
+      {ss::BetaKind::union_bound,
+       [](long double n) { return static_cast<long double>(std::bit_width(std::size_t(n))); }},
+  };
+  for (const Kind& kind : kinds) {
+    ss::Options o;
+    o.grid.dims = {1};
+    o.grid.side1 = 4;
+    o.grid.min_n = 3;
+    o.grid.max_n = 4;
+    o.grid.max_k = 2;
+    o.grid.q = {Decimal("0.5")};
+    o.grid.delta = {Decimal("0.1")};
+    o.grid.threshold_levels = 2;
+    o.betas = {kind.kind};
+    o.claims = {ss::Claim::theorem1};
+    o.orders = ss::Orders::lex;
+    o.max_branches = 1;  // the checks are made; no exact run is needed here
+    const ss::Report r = ss::sweep(o);
+    std::map<std::pair<long long, long long>, std::set<std::string>> got;
+    for (const auto& c : r.checks) {
+      const ss::Instance& in = r.instances[c.instance];
+      got[{in.clusters(), static_cast<long long>(in.n())}].insert(c.q.str());
+    }
+    ASSERT_FALSE(got.empty());
+    for (const auto& [kn, qs] : got) {
+      const auto [k, n] = kn;
+      std::set<std::string> want = {"0.5"};
+      for (int b = 1; b <= 2; ++b)
+        want.insert(
+            Decimal(threshold_text(0.1L / (2.0L * k * kind.L(static_cast<long double>(n))), b))
+                .str());
+      // Every q checked is a fixed one or one of this kind's thresholds (a q whose bounds'
+      // ceilings cannot be certified has no check), and some threshold is checked.
+      for (const std::string& q : qs)
+        EXPECT_EQ(want.count(q), 1u) << ss::to_string(kind.kind) << " k = " << k << " n = " << n
+                                     << ": q = " << q << " is no threshold of this kind";
+      EXPECT_GE(qs.size(), 2u) << ss::to_string(kind.kind) << " k = " << k << " n = " << n;
+    }
+  }
 }
 
 }  // namespace

@@ -40,6 +40,9 @@ struct Opts {
   std::string format = "text";
   std::string law;
   std::string merging = "future";
+  std::string engine = "states";
+  CLI::Option* merging_opt = nullptr;
+  CLI::Option* engine_opt = nullptr;
   CLI::Option* search_opt = nullptr;
   CLI::Option* q_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
@@ -128,6 +131,14 @@ int run_exact(const Opts& o) {
   ExactOptions opt;
   opt.max_branches = to_size("max-branches", o.max_branches, 1, kMaxBranches);
   opt.joint_queries = !o.law.empty();
+  // --merging is a choice within the paths engine: given alone it selects that engine.
+  const bool paths =
+      o.engine == "paths" || (o.merging_opt->count() > 0 && o.engine_opt->count() == 0);
+  if (o.merging_opt->count() > 0 && !paths)
+    throw ParameterError(
+        "--merging applies to --engine paths only (the states engine merges "
+        "after every draw; docs/exact.md)");
+  if (paths) opt.engine = ExactOptions::Engine::paths;
   if (o.merging == "boundaries") opt.merging = ExactOptions::Merging::boundaries;
   const auto t0 = std::chrono::steady_clock::now();
   const ExactResult r = exact_distribution(data.points, data.labels, eo, P, opt);
@@ -208,7 +219,9 @@ int run_exact(const Opts& o) {
     }
     j["most_likely"] = ml;
     j["probability_total"] = exact_json(r.total);
+    j["engine"] = paths ? "paths" : "states";
     j["branches"] = r.branches;
+    j["merged"] = r.merged;
     j["states"] = r.states;
     j["seconds"] = seconds;
     std::cout << j.dump(2) << "\n";
@@ -242,7 +255,8 @@ int run_exact(const Opts& o) {
               << labels_text(r.outcomes[i].labels) << "  (" << r.outcomes[i].clusters_recovered
               << " recovered)\n";
   std::cout << "probabilities sum to " << fraction_string(r.total) << "; " << r.branches
-            << " branches; distinct states reached within each iteration:";
+            << " branches (" << (paths ? "paths" : "states") << " engine, " << r.merged
+            << " merged); distinct states reached within each iteration:";
   for (std::size_t s : r.states)
     std::cout << " " << s;
   char buf[32];
@@ -299,12 +313,21 @@ Command add_exact(CLI::App& root) {
       ->capture_default_str();
   app->add_option("--top", o->top, "how many of the most likely labelings to print")
       ->capture_default_str();
-  app->add_option("--merging", o->merging,
-                  "future: merge on what the rest of the run reads (default) | boundaries: only "
-                  "after Phase 1, each probe and each iteration, mu' by its bits (the same law, "
-                  "more re-executions; docs/exact.md)")
-      ->check(CLI::IsMember({"future", "boundaries"}))
-      ->capture_default_str();
+  o->engine_opt =
+      app->add_option("--engine", o->engine,
+                      "states: resume the reference from each merged state, merging after every "
+                      "draw of Z (default) | paths: re-execute every branch from the run's start "
+                      "(the former engine; the same law; docs/exact.md)")
+          ->check(CLI::IsMember({"states", "paths"}))
+          ->capture_default_str();
+  o->merging_opt =
+      app->add_option("--merging", o->merging,
+                      "--engine paths only (given alone, it selects that engine): future: merge on "
+                      "what the rest of the run reads (default) | boundaries: only after Phase 1, "
+                      "each probe and each iteration, mu' by its bits (the same law, more "
+                      "re-executions; docs/exact.md)")
+          ->check(CLI::IsMember({"future", "boundaries"}))
+          ->capture_default_str();
   app->add_option("--law", o->law,
                   "also write the joint law of (final labels, Phase-1 queries, Phase-2 queries) "
                   "to FILE, in the distribution corpus's format for `ssac gof --expected` "

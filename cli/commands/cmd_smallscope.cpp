@@ -30,6 +30,7 @@ struct Opts {
   std::vector<std::string> rules = {"paper"};
   long long max_branches = 20'000, max_runs = 200'000, threads = 1, top = 20;
   std::string orders = "all";
+  std::string engine = "states";
   std::string format = "text";
   std::string json, csv;
 };
@@ -107,6 +108,7 @@ int run_smallscope(const Opts& o) {
   if (o.rules.size() == 1 && o.rules[0] == "all") opt.rules = ss::rule_names();
   opt.max_branches = to_size("max-branches", o.max_branches, 1, 1'000'000'000'000);
   opt.max_runs = to_size("max-runs", o.max_runs, 1, 100'000'000);
+  if (o.engine == "paths") opt.engine = ExactOptions::Engine::paths;
   opt.threads = static_cast<unsigned>(to_size("threads", o.threads, 1, 256));
   to_size("top", o.top, 0, 1'000'000);
 
@@ -145,6 +147,7 @@ int run_smallscope(const Opts& o) {
                    [](const auto& a, const auto& b) { return a.first > b.first; });
 
   std::size_t meet = 0, def1 = 0, def2 = 0, done = 0, beyond = 0;
+  std::uint64_t reexecutions = 0, merged = 0;  // over the runs done
   for (const auto& why : rep.instance_skip) {
     if (why.empty()) ++meet;
     if (why.rfind("Definition 1", 0) == 0) ++def1;
@@ -155,6 +158,8 @@ int run_smallscope(const Opts& o) {
   std::size_t other_law = 0, other_failure = 0;
   for (const auto& run : rep.runs) {
     (run.done ? done : beyond) += 1;
+    reexecutions += run.branches;
+    merged += run.merged;
     if (!run.done || run.order.empty()) continue;
     other_law += run.p_not_recovered != rep.runs[run.lex_run].p_not_recovered;
     other_failure += run.p_failure != rep.runs[run.lex_run].p_failure;
@@ -208,6 +213,9 @@ int run_smallscope(const Opts& o) {
     s["exact_runs_done"] = done;
     s["exact_runs_beyond_reach"] = beyond;
     s["max_branches"] = opt.max_branches;
+    s["engine"] = opt.engine == ExactOptions::Engine::states ? "states" : "paths";
+    s["reexecutions"] = reexecutions;
+    s["merged"] = merged;
     s["uncertified"] = rep.uncertified;
     if (opt.orders == ss::Orders::all) {
       s["orders"] = "all";
@@ -289,7 +297,10 @@ int run_smallscope(const Opts& o) {
       << " fail Definition 2\n";
   out << "checks: " << rep.checks.size() << "; distinct exact runs: " << rep.runs.size() << ", "
       << done << " done, " << beyond << " beyond reach (more than " << opt.max_branches
-      << " re-executions); uncertified ceilings: " << rep.uncertified << "\n";
+      << " re-executions); " << (opt.engine == ExactOptions::Engine::states ? "states" : "paths")
+      << " engine: " << reexecutions << " re-executions, " << merged
+      << " branches merged into states already reached; uncertified ceilings: " << rep.uncertified
+      << "\n";
   if (opt.orders == ss::Orders::all)
     out << "row orders: all; of the " << rep.lex_runs << " lexicographic runs, "
         << rep.order_sensitive_runs
@@ -401,6 +412,10 @@ Command add_smallscope(CLI::App& root) {
   app->add_option("--max-branches", o->max_branches,
                   "the most re-executions of one exact run; a run needing more is counted as "
                   "beyond reach")
+      ->capture_default_str();
+  app->add_option("--engine", o->engine,
+                  "the exact enumerator's engine: states (default) | paths (docs/exact.md)")
+      ->check(CLI::IsMember({"states", "paths"}))
       ->capture_default_str();
   app->add_option("--max-runs", o->max_runs,
                   "the most distinct exact runs of the sweep; more is an error before any run")

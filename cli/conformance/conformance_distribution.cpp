@@ -163,6 +163,7 @@ std::string instance_json(const Instance& I, const std::string& csv_name) {
   opt.joint_queries = true;
   // The files record the number of re-executions, which depends on where branches merge: the
   // corpus keeps the merging it was written with (the law is the same under either).
+  opt.engine = ExactOptions::Engine::paths;
   opt.merging = ExactOptions::Merging::boundaries;
   const ExactResult r = exact_distribution(X, I.labels, eo, P, opt);
   if (r.total != 1) throw std::logic_error("distribution corpus: probabilities do not sum to 1");

@@ -534,17 +534,21 @@ Report sweep(const Options& options) {
       Run& run = rep.runs[i];
       const Instance& in = rep.instances[run.instance];
       const std::size_t n = in.n();
-      // Phase 1 of iteration 1 alone draws n^r sequences, each one re-execution at least.
-      long double lower = 1;
-      for (std::uint64_t j = 0; j < run.r && lower <= options.max_branches; ++j)
-        lower *= static_cast<long double>(n);
-      if (lower > options.max_branches || run.beta > static_cast<std::uint64_t>(range::kMaxBeta))
-        continue;
       const Instance ordered = reordered(in, run.order);
       Matrix X(static_cast<Eigen::Index>(n), in.m);
       for (std::size_t row = 0; row < n; ++row)
         for (int d = 0; d < in.m; ++d)
           X(static_cast<Eigen::Index>(row), d) = ordered.points[row][d];
+      // Phase 1 of iteration 1 alone: n^r draw sequences under the paths engine, each one
+      // re-execution at least; the states engine's estimate (exact_phase1_cost) under it.
+      std::vector<std::size_t> rows(n);
+      for (std::size_t row = 0; row < n; ++row)
+        rows[row] = row;
+      if (exact_phase1_cost(options.engine, X, rows, run.r,
+                            static_cast<long double>(options.max_branches)) >
+              static_cast<long double>(options.max_branches) ||
+          run.beta > static_cast<std::uint64_t>(range::kMaxBeta))
+        continue;
       ExactOracle eo;
       eo.spec.kind = OracleKind::random;
       eo.q = rational_of(run.q);
@@ -559,12 +563,14 @@ Report sweep(const Options& options) {
       P.oracle_clusters = P.k;
       ExactOptions opt;
       opt.max_branches = options.max_branches;
+      opt.engine = options.engine;
       try {
         const ExactResult res = exact_distribution(X, ordered.labels, eo, P, opt);
         if (res.total != 1) throw std::logic_error("the exact probabilities do not sum to 1");
         run.p_not_recovered = 1 - res.p_exact_recovery;
         run.p_failure = res.p_failure;
         run.branches = res.branches;
+        run.merged = res.merged;
         run.order_reads = res.tied_pairs;
         // Definition 4's anchor under lowest-labelled-row: the lowest row of a cluster's known
         // rows, any two of which may be compared.

@@ -62,13 +62,20 @@ class Branches {
 // Each draw of the reference takes a uniform position of `pool` and reads the row there
 // (ssac/ssac.hpp, Chooser); positions holding the same row are one option, with the weight of
 // their count (the multiset Z_p may repeat a row).
+//
+// `lump` (the states engine under an oracle whose answer to a pair depends on its rows only
+// through whether their labels agree, proofs-notes/exact.md, "Lumping the draws of B"): the
+// positions of a draw of B (Draw::search_sample) whose rows carry the same label in `*lump` are
+// one option, of the weight of their count, represented by the first of them.
 class BranchingChooser : public Chooser {
  public:
-  explicit BranchingChooser(Branches& b) : b_(b) {}
+  explicit BranchingChooser(Branches& b, const std::vector<int>* lump = nullptr)
+      : b_(b), lump_(lump) {}
   std::size_t choose(const std::vector<std::size_t>& pool, Draw what) override;
 
  private:
   Branches& b_;
+  const std::vector<int>* lump_;
   std::vector<std::size_t> first_, count_;  // the distinct rows' first positions, their counts
 };
 
@@ -99,9 +106,26 @@ struct ExactOptions {
   // written with it, because its files record the number of re-executions.
   enum class Merging { future, boundaries };
   Merging merging = Merging::future;
+  // How the branches are walked (proofs-notes/exact.md, "The states engine"). `states`: from each
+  // merged state the reference runs one step on (Run::resume: the next draw of Z and its
+  // cluster-assignment query, or line 8 and Phase 2 up to the next probe, or the rest of the
+  // iteration), so the cost follows the number of distinct states; Phase 1 merges after every
+  // draw. `paths`: every branch is a re-execution of the whole run from its start with its
+  // decisions scripted (`merging` applies to it only: Merging::boundaries with Engine::states is
+  // an std::invalid_argument), so each of the |S_i|^r draw sequences of a
+  // Phase 1 is one re-execution at least. Both give the same law (tests/test_exact_states.cpp).
+  enum class Engine { states, paths };
+  Engine engine = Engine::states;
+  // Engine::states: stop every branch once Phase 1 of iteration 1 is over (Algorithm 1, line 8)
+  // and report the law of (p, mu'_p by its bits, Z_p's rows) there in ExactResult::phase1, with
+  // the branches where every draw was unplaced (no p) as one entry of p = 0. For exact checks of
+  // Lemma 7; the other fields of the result are then empty.
+  bool stop_after_phase1 = false;
   // The run to enumerate: run_ssac when empty. A test may put a deliberately broken variant of
   // the reference here (lib/testing's run_ssac_with_fault) to show that an exact check can fail;
-  // it must report the same observer events as run_ssac.
+  // it must report the same observer events as run_ssac. Engine::paths only (a variant keeps
+  // state of its own that a resumed run would not have): with Engine::states it is an
+  // std::invalid_argument.
   std::function<Result(const Matrix&, Oracle&, Chooser&, const Params&, RunObserver*)> run;
 };
 
@@ -133,18 +157,44 @@ struct ExactResult {
   std::vector<ExactOutcome> joint;
   Rational total;              // the outcomes' probabilities summed: exactly 1
   std::uint64_t branches = 0;  // re-executions of the reference
+  // Branches that reached a state another branch had reached already, and were merged into it.
+  std::uint64_t merged = 0;
   // The pairs of rows (i, j), i < j, that some Phase 2 of some branch found at exactly equal
   // distance to mu'_p (Algorithm 1, line 10): the only pairs whose order S6's tie rule (by row)
   // reads. Increasing.
   std::vector<std::pair<std::size_t, std::size_t>> tied_pairs;
   // Distinct (merged) states reached at the boundaries within iterations 1, 2, ...: p chosen,
-  // after each search step, the iteration's end.
+  // after each search step, the iteration's end, and (Merging::future, Engine::states) after a
+  // draw's cluster-assignment query.
   std::vector<std::size_t> states;
+  // ExactOptions::stop_after_phase1: distinct (p, mu'_p, Z_p sorted) with their probabilities, in
+  // increasing order. Z_p is a representative's: the branches merged into it agree on Z_p's
+  // count, its sum, and its multiset of rows or, where the draws of B are lumped, of labels.
+  struct Phase1Outcome {
+    int p = 0;
+    std::vector<double> center;
+    std::vector<std::size_t> zp;
+    Rational probability;
+  };
+  std::vector<Phase1Outcome> phase1;
 };
 
 // The exact distribution of run_ssac(X, oracle, chooser, params) over every chooser and oracle
 // branch; `labels` (1..K) is the oracle's clustering. Throws ParameterError for the interactive
 // oracle, a q outside (0, 1], or when options.max_branches would be exceeded.
+// What the refusal before any work compares with options.max_branches: a lower bound on the
+// re-executions of the Phase 1 of one iteration from a state with `rows` rows in S_i and
+// `draws` draws of Z under Engine::paths (rows^draws), an estimate under Engine::states (one
+// re-execution per row from each multiset of the draws so far, at most rows^s of them after s
+// draws: the count when every draw is placed with certainty).
+long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std::uint64_t draws);
+// The same for S_i = `rows` of X, where the states engine's count after s draws is also at most
+// the number of distinct left-to-right sums of s of the rows (the states merge on Z_t's count and
+// sum, proofs-notes/exact.md): on points of a lattice far fewer than the multisets. Stops
+// counting once the total exceeds `cap`.
+long double exact_phase1_cost(ExactOptions::Engine engine, const Matrix& X,
+                              const std::vector<std::size_t>& rows, std::uint64_t draws,
+                              long double cap);
 ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                                const ExactOracle& oracle, const Params& params,
                                const ExactOptions& options = {});

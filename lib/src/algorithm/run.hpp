@@ -32,6 +32,25 @@ class Run {
   Run& operator=(const Run&) = delete;
 
   Result run() { return run_from(nullptr); }
+  // A run's state at the start of a Phase-1 draw: what the rest of the run reads of the state the
+  // reference keeps (run() and the members below) and of the iteration's draws so far.
+  struct Resume {
+    int iteration = 1;                       // i
+    std::vector<std::size_t> S;              // S_i, in increasing row order
+    std::vector<int> labels, known, placed;  // as labels_ (R_.labels), known_, placed_
+    std::vector<std::size_t> opener;         // opener_
+    std::vector<char> recovered;             // recovered_
+    std::vector<int> recovery_order;         // R_.recovery_order
+    std::vector<std::size_t> sample;         // the draws of Z made so far, in draw order,
+    std::vector<int> assignment;             // each with its cluster (0 unassigned)
+  };
+  // The run from `at` on (the exact enumerator's states engine, proofs-notes/exact.md), drawing
+  // each remaining row of Z just before its cluster-assignment query instead of all r first: the
+  // draws are independent uniform positions of S_i, which Phase 1 does not change, so the law of
+  // the run is the same (a replay of a recorded run would differ). The Result holds the run's
+  // labels, counts and recovery order from `at` on; its records of the iterations before `at`,
+  // its queries before `at` and its status line's account of them are absent.
+  Result resume(const Resume& at);
   // The same run, written into `out` over what it held, whose storage it reuses (run_ssac_into).
   void run_into(Result& out) { out = run_from(&out); }
   // How Phase 2 finds positions of its order (algorithm/order.hpp): by selection unless a test
@@ -86,6 +105,9 @@ class Run {
   const Matrix& X_;
 
  private:
+  // Algorithm 1, lines 2-13, from iteration `first`; `within`, when given, holds the draws of
+  // iteration `first` made before a resume (which then does not start that iteration again).
+  void iterate(int first, const Resume* within);
   bool phase1(Iteration& it, std::vector<std::size_t>& zp);
   void phase2(Iteration& it, const std::vector<std::size_t>& zp);
   DistanceOrder& order_by_distance(const Vector& center);
@@ -160,6 +182,7 @@ class Run {
   // placed_[x]: the cluster a Phase-1 query last placed x in
   std::vector<int>& placed_ = scratch_.placed;
   int iteration_ = 0;
+  bool interleave_ = false;  // resume(): each draw of Z just before its query
   OrderMethod order_method_ = OrderMethod::select;
   TieOrder tie_order_ = TieOrder::by_row;
   TieHook tie_hook_;

@@ -121,18 +121,46 @@ Result Run::run_from(Result* reuse) {
   opener_.assign(static_cast<std::size_t>(P_.k) + 1, n);
   placed_.assign(n, 0);
   known_.clear();
+  iterate(1, nullptr);
+  finish();
+  observer_.finished(R_);
+  return std::move(R_);
+}
 
-  for (int i = 1; i <= P_.k; ++i) {  // line 2
+Result Run::resume(const Resume& at) {
+  P_.check(static_cast<std::size_t>(X_.rows()));
+  const ScratchLoan loan(scratch_);
+  interleave_ = true;
+  R_.labels = at.labels;
+  S_ = at.S;
+  recovered_ = at.recovered;
+  opener_ = at.opener;
+  placed_ = at.placed;
+  known_ = at.known;
+  R_.recovery_order = at.recovery_order;
+  iterate(at.iteration, at.sample.empty() ? nullptr : &at);
+  finish();
+  observer_.finished(R_);
+  return std::move(R_);
+}
+
+void Run::iterate(int first, const Resume* within) {
+  for (int i = first; i <= P_.k; ++i) {  // line 2
     iteration_ = i;
     Iteration it = fresh_iteration();
     it.index = i;
     it.remaining = S_.size();
-    observer_.iteration_started(it);
-    if (S_.empty()) {  // S8: nothing left to sample; the remaining iterations are skipped
-      it.outcome = Outcome::empty_remainder;
-      observer_.iteration_ended(it);
-      R_.iterations.push_back(std::move(it));
-      break;
+    if (within && i == first) {
+      it.sample = within->sample;
+      it.assignment = within->assignment;
+    } else {
+      observer_.iteration_started(it);
+      if (S_.empty()) {  // S8: nothing left to sample; the remaining iterations are skipped
+        it.outcome = Outcome::empty_remainder;
+        observer_.iteration_ended(it);
+        R_.iterations.push_back(std::move(it));
+        break;
+      }
     }
     std::vector<std::size_t>& zp = scratch_.zp;
     zp.clear();
@@ -142,9 +170,6 @@ Result Run::run_from(Result* reuse) {
     observer_.run_state({RunState::Stage::iteration_ended, i, S_, R_.labels, known_, opener_,
                          placed_, recovered_, R_.recovery_order, R_.iterations.back()});
   }
-  finish();
-  observer_.finished(R_);
-  return std::move(R_);
 }
 
 namespace {
@@ -240,11 +265,16 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
   if (P_.rules.sample_cap) r = std::min<std::uint64_t>(r, S_.size());
   it.sample.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(r, kReserveCap)));
   it.assignment.reserve(it.sample.capacity());
-  for (std::uint64_t s = 0; s < r; ++s)
-    it.sample.push_back(S_[chooser_.choose(S_, Draw::phase1_sample)]);
-  observer_.sample_drawn(it);
-  // Lines 5-7: a cluster-assignment query for every draw, in draw order.
-  for (std::size_t x : it.sample) {
+  if (!interleave_) {
+    for (std::uint64_t s = 0; s < r; ++s)
+      it.sample.push_back(S_[chooser_.choose(S_, Draw::phase1_sample)]);
+    observer_.sample_drawn(it);
+  }
+  // Lines 5-7: a cluster-assignment query for every draw, in draw order (from the first draw not
+  // yet asked about, after a resume).
+  for (std::size_t s = it.assignment.size(); s < r; ++s) {
+    if (interleave_) it.sample.push_back(S_[chooser_.choose(S_, Draw::phase1_sample)]);
+    const std::size_t x = it.sample[s];
     const int t = assign(x);
     it.assignment.push_back(t);
     if (t > 0) {

@@ -1,6 +1,8 @@
-// The exact enumerator (ssac/exact.hpp). proofs-notes/exact.md explains the merging. One file of
-// about 460 lines: the walk, the branching policies, the state key and the driver share private
-// types (Branches, Progress, the replay observer) that are not worth a header of their own.
+// The exact enumerator (ssac/exact.hpp). proofs-notes/exact.md explains the merging and the two
+// engines. One file of about 910 lines: the walk, the branching policies, the state key, the
+// snapshots the states engine resumes from and the driver of both engines share private types
+// (Branches, Progress, KeyRules, Snapshot, the replay observer) that are not worth a header of
+// their own.
 #include "ssac/exact.hpp"
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include <tuple>
 #include <utility>
 
+#include "algorithm/run.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/metrics.hpp"
@@ -91,13 +94,17 @@ bool Branches::next() {
   return false;
 }
 
-std::size_t BranchingChooser::choose(const std::vector<std::size_t>& pool, Draw) {
-  // Distinct rows in order of first position, each with its count.
+std::size_t BranchingChooser::choose(const std::vector<std::size_t>& pool, Draw what) {
+  // Distinct rows (or labels, when lumped) in order of first position, each with its count.
   first_.clear();
   count_.clear();
+  const std::vector<int>* lump = what == Draw::search_sample ? lump_ : nullptr;
+  const auto same = [&](std::size_t a, std::size_t b) {
+    return lump ? (*lump)[a] == (*lump)[b] : a == b;
+  };
   for (std::size_t i = 0; i < pool.size(); ++i) {
     std::size_t f = 0;
-    while (f < first_.size() && pool[first_[f]] != pool[i])
+    while (f < first_.size() && !same(pool[first_[f]], pool[i]))
       ++f;
     if (f == first_.size()) {
       first_.push_back(i);
@@ -145,6 +152,7 @@ void put_bits(std::string& key, double x) {
 
 class BranchingOracle : public Oracle {
  public:
+  using Memo = std::map<std::pair<std::size_t, std::size_t>, Answer>;
   BranchingOracle(Branches& b, Oracle& base, bool random, bool per_pair, const Rational& q,
                   bool coin_flip)
       : b_(b), base_(base), random_(random), per_pair_(per_pair), coin_flip_(coin_flip) {
@@ -182,6 +190,10 @@ class BranchingOracle : public Oracle {
     return a;
   }
 
+  // The remembered answers (per-pair memory), to be restored in a run resumed from a state.
+  const Memo& memo() const { return memo_; }
+  void restore(const Memo& m) { memo_ = m; }
+
   // The oracle's part of the state: the remembered answers (per-pair memory only) on the pairs
   // of rows marked in `live` (the rows that may still be asked about).
   void append_state(std::string& key, const std::vector<char>& live) const {
@@ -198,7 +210,14 @@ class BranchingOracle : public Oracle {
   bool random_, per_pair_, coin_flip_;
   std::vector<Rational> w_;
   std::vector<bool> answers_;
-  std::map<std::pair<std::size_t, std::size_t>, Answer> memo_;
+  Memo memo_;
+};
+
+// Engine::states: a state from which runs resume (Run::resume), with the oracle's state there.
+struct Snapshot {
+  detail::Run::Resume run;
+  BranchingOracle::Memo memo;  // per-pair memory only
+  int confused = -1;           // the correlated oracle's draw; -1 before it (the run's start)
 };
 
 struct StopAtBoundary {};
@@ -225,6 +244,13 @@ struct KeyRules {
   // mu'_p is the left-to-right sum of Z_p divided by |Z_p|: a prefix of Z_p matters to it only
   // through its count and its partial sum.
   bool sums_decide = false;
+  // Engine::states: each draw of Z is made just before its query (Run::resume), so a boundary
+  // follows every draw's query but the last, and the states there and at an iteration's end are
+  // snapshots that runs resume from.
+  bool states = false;
+  // Engine::states under a perfect or fresh random-weak oracle with self-pairs asked: the draws
+  // of B are lumped by label (BranchingChooser), so Phase 2 reads Z_p's labels, not its rows.
+  const std::vector<int>* lump_b = nullptr;
 };
 
 // Replays a branch up to its start state (`start`; none for the root), counts the queries asked
@@ -240,6 +266,8 @@ class Replay : public RunObserver {
         start_(start),
         active_(!start),
         k_(params.k),
+        r_(params.sample_size()),
+        sample_cap_(params.rules.sample_cap),
         openers_only_(params.rules.anchor == AnchorRule::opener),
         known_rows_(params.rules.anchor == AnchorRule::random_known_row),
         rules_(rules),
@@ -257,12 +285,20 @@ class Replay : public RunObserver {
         const Iteration& it = s.record;
         const std::size_t done = it.assignment.size();
         // After the last draw, p is chosen at once (or Phase 1 has failed and the iteration ends).
-        if (!rules_.per_draw || done >= it.sample.size()) return;
+        if (rules_.states) {
+          const std::uint64_t r =
+              sample_cap_ ? std::min<std::uint64_t>(r_, s.remaining.size()) : r_;
+          if (done >= r) return;
+        } else if (!rules_.per_draw || done >= it.sample.size()) {
+          return;
+        }
         std::string key = run_key(s);
-        // The draws still to be assigned, in order (they are asked in draw order), and of the
-        // draws done only what line 8 and Phase 2 read: each Z_t so far.
-        put(key, std::vector<std::size_t>(it.sample.begin() + static_cast<std::ptrdiff_t>(done),
-                                          it.sample.end()));
+        // The draws still to be assigned, in order (they are asked in draw order; none is made
+        // yet under Engine::states), and of the draws done only what line 8 and Phase 2 read:
+        // each Z_t so far.
+        if (!rules_.states)
+          put(key, std::vector<std::size_t>(it.sample.begin() + static_cast<std::ptrdiff_t>(done),
+                                            it.sample.end()));
         for (int t : s.known) {
           std::vector<std::size_t> zt;
           for (std::size_t d = 0; d < done; ++d)
@@ -317,11 +353,18 @@ class Replay : public RunObserver {
   }
 
   bool active() const { return active_; }
+  // The last cluster_chosen event's p, mu'_p and Z_p (in draw order).
+  int chosen_p() const { return chosen_p_; }
+  const Vector& center() const { return center_; }
+  const std::vector<std::size_t>& zp() const { return zp_; }
   std::uint64_t phase1 = 0, phase2 = 0;
   // Pairs of rows (smaller first) at exactly equal distance in a Phase 2 order of this replay.
   std::set<std::pair<std::size_t, std::size_t>> tied;
   Progress reached;
   std::string key;
+  // Engine::states, at a boundary after a draw's query or at an iteration's end: the state
+  // reached, to resume from.
+  std::shared_ptr<const Snapshot> snapshot;
   std::size_t remaining = 0;  // |S_i| at the boundary reached (|S_{i+1}| at an iteration's end)
 
  private:
@@ -341,9 +384,14 @@ class Replay : public RunObserver {
     put(key, s.remaining);
     put(key, s.labels);
     put(key, s.known);
-    std::vector<std::size_t> openers;  // the openers of the known clusters only
-    for (int t : s.known)
-      openers.push_back(s.openers[static_cast<std::size_t>(t)]);
+    // The openers of the known clusters only; where the draws of B are lumped and the opener is
+    // the anchor, only their labels (the oracle reads the opener's row only through them).
+    std::vector<std::size_t> openers;
+    for (int t : s.known) {
+      const std::size_t o = s.openers[static_cast<std::size_t>(t)];
+      openers.push_back(
+          rules_.lump_b && openers_only_ ? static_cast<std::size_t>((*rules_.lump_b)[o]) : o);
+    }
     put(key, openers);
     if (known_rows_) put(key, s.placed);
     put(key, s.recovered);
@@ -374,6 +422,9 @@ class Replay : public RunObserver {
   void put_zp_reads(std::string& key, std::vector<std::size_t> zp) const {
     if (rules_.plain) put_int(key, zp.empty() ? 0 : zp.front() + 1);
     if (rules_.reads_b) {
+      if (rules_.lump_b)
+        for (std::size_t& x : zp)
+          x = static_cast<std::size_t>((*rules_.lump_b)[x]);
       std::sort(zp.begin(), zp.end());
       put(key, zp);
     }
@@ -431,6 +482,26 @@ class Replay : public RunObserver {
     reached = at;
     key = std::move(k);
     if (s) remaining = s->get().remaining.size();
+    if (rules_.states && s && (at.stage == 0 || at.stage == 3)) {
+      const RunState& st = s->get();
+      auto snap = std::make_shared<Snapshot>();
+      detail::Run::Resume& r = snap->run;
+      r.iteration = at.stage == 3 ? at.iteration + 1 : at.iteration;
+      r.S = st.remaining;
+      r.labels = st.labels;
+      r.known = st.known;
+      r.placed = st.placed;
+      r.opener = st.openers;
+      r.recovered = st.recovered;
+      r.recovery_order = st.recovery_order;
+      if (at.stage == 0) {
+        r.sample = st.record.sample;
+        r.assignment = st.record.assignment;
+      }
+      snap->memo = oracle_.memo();
+      snap->confused = confused_;
+      snapshot = std::move(snap);
+    }
     throw StopAtBoundary{};
   }
 
@@ -438,6 +509,8 @@ class Replay : public RunObserver {
   std::optional<Progress> start_;
   bool active_;
   int k_;
+  std::uint64_t r_;
+  bool sample_cap_;
   bool openers_only_, known_rows_;
   KeyRules rules_;
   std::vector<char> live_;
@@ -518,9 +591,20 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     if (oracle.q < 1) correlated_w.push_back(1 - oracle.q);
   }
 
+  const bool states = options.engine == ExactOptions::Engine::states;
+  if (states && options.run)
+    throw std::invalid_argument("exact_distribution: a run variant needs Engine::paths");
+  if (options.stop_after_phase1 && !states)
+    throw std::invalid_argument("exact_distribution: stop_after_phase1 needs Engine::states");
+  if (states && options.merging != ExactOptions::Merging::future)
+    throw std::invalid_argument("exact_distribution: Merging::boundaries needs Engine::paths");
   ExactResult out;
   out.states.assign(static_cast<std::size_t>(params.k), 0);
   struct Node {
+    // Engine::states: the state the replays start from, and whether it is this node's own (else
+    // the node's state lies `prefix` decisions after it, within line 8 and Phase 2).
+    std::shared_ptr<const Snapshot> snap;
+    bool own = false;
     std::vector<std::uint32_t> prefix;
     Rational p;
     std::uint64_t phase1 = 0, phase2 = 0;  // queries before this state (joint law only)
@@ -530,11 +614,18 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     std::size_t remaining = 0;  // |S| there
   };
   KeyRules rules;
-  rules.future = options.merging == ExactOptions::Merging::future;
+  rules.states = states;
+  rules.future = states || options.merging == ExactOptions::Merging::future;
   rules.per_draw = rules.future && ((random && oracle.q < 1) || oracle.coin_flip ||
                                     params.rules.anchor == AnchorRule::random_labelled_row ||
                                     params.rules.anchor == AnchorRule::random_known_row);
   rules.reads_b = params.search == Search::random || params.search == Search::unified;
+  // The answer to Q(x_j, y) depends on y only through whether y's label is x_j's: the truth, or
+  // for the fresh random-weak oracle the truth or not-sure by an independent coin. Under
+  // self-pairs=off, y = x_j is not asked (S4), so y's identity matters: no lumping there.
+  if (states && params.rules.self_pairs &&
+      (spec.kind == OracleKind::perfect || (random && spec.memory == OracleMemory::fresh)))
+    rules.lump_b = &labels;
   rules.plain = params.search == Search::plain;
   // Phase 1 draws r rows of S_i, at most |S_i| under Rules::sample_cap.
   const auto draws = [&](std::size_t size) {
@@ -561,14 +652,22 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       refuse(what);
   };
   const auto sequences = [&](std::size_t size) {
-    return std::pow(static_cast<long double>(size), static_cast<long double>(draws(size)));
+    return exact_phase1_cost(options.engine, size, draws(size));
   };
+  const auto cost_from = [&](const std::vector<std::size_t>& rows) {
+    return exact_phase1_cost(options.engine, X, rows, draws(rows.size()),
+                             static_cast<long double>(options.max_branches));
+  };
+  const std::string at_least = states ? " (an estimate)" : " at least";
   {
     const std::size_t rows = labels.size();
-    refuse_if_beyond(sequences(rows), "the " + std::to_string(draws(rows)) + " draws of Z from " +
-                                          std::to_string(rows) +
-                                          " rows in iteration 1 alone need " +
-                                          count_text(sequences(rows)) + " re-executions at least");
+    std::vector<std::size_t> all(rows);
+    for (std::size_t x = 0; x < rows; ++x)
+      all[x] = x;
+    const long double needed = cost_from(all);
+    refuse_if_beyond(needed, "the " + std::to_string(draws(rows)) + " draws of Z from " +
+                                 std::to_string(rows) + " rows in iteration 1 alone need " +
+                                 count_text(needed) + " re-executions" + at_least);
   }
   // The states still to explore, by where they are; a branch only reaches states further on, so
   // the first group is complete when it is taken (every branch into it has been explored).
@@ -576,68 +675,128 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   std::map<std::pair<std::vector<int>, int>, Rational> outcomes;
   std::map<std::tuple<std::vector<int>, std::uint64_t, std::uint64_t, int>, Rational> joint;
   std::set<std::pair<std::size_t, std::size_t>> tied;
+  std::map<std::tuple<int, std::vector<double>, std::vector<std::size_t>>, Rational> phase1_law;
   const std::size_t n = labels.size();
   auto explore = [&](std::optional<Progress> start, const Node& node) {
     Branches br(node.prefix);
+    // The sums over this node's branches of their probabilities (from the node on), multiplied
+    // by the node's probability once at the end: the same sums, with far smaller fractions to
+    // add.
+    Rational queries1 = 0, queries2 = 0;
+    std::map<Node*, Rational> into;
+    std::map<std::pair<std::vector<int>, int>, Rational> finished;
+    std::map<std::tuple<int, std::vector<double>, std::vector<std::size_t>>, Rational> phase1_ends;
     do {
       br.restart();
       if (++out.branches > options.max_branches)
         refuse("the exact enumeration needs more re-executions");
       int c = 0;
-      if (correlated) c = static_cast<int>(br.decide(correlated_w));
+      if (node.snap && node.snap->confused >= 0)
+        c = node.snap->confused;
+      else if (correlated)
+        c = static_cast<int>(br.decide(correlated_w));
       Oracle& base = correlated ? (c == 0 ? static_cast<Oracle&>(*calm) : *confused) : *fixed;
       BranchingOracle bo(br, base, random, spec.memory == OracleMemory::per_pair, oracle.q,
                          oracle.coin_flip);
-      BranchingChooser chooser(br);
+      if (node.snap) bo.restore(node.snap->memo);
+      BranchingChooser chooser(br, rules.lump_b);
       Replay obs(X, start, params, rules, bo, c,
                  options.joint_queries && !rules.future
                      ? std::optional(std::pair(node.phase1, node.phase2))
                      : std::nullopt);
       std::optional<Result> R;
       try {
-        R.emplace(options.run ? options.run(X, bo, chooser, params, &obs)
-                              : run_ssac(X, bo, chooser, params, &obs));
+        if (node.snap) {
+          detail::Run run(X, bo, chooser, params, obs);
+          R.emplace(run.resume(node.snap->run));
+        } else {
+          R.emplace(options.run ? options.run(X, bo, chooser, params, &obs)
+                                : run_ssac(X, bo, chooser, params, &obs));
+        }
       } catch (const StopAtBoundary&) {
       }
       const Rational branch = br.probability();
-      const Rational p = node.p * branch;
       tied.insert(obs.tied.begin(), obs.tied.end());
-      out.expected_queries_phase1 += p * obs.phase1;
-      out.expected_queries_phase2 += p * obs.phase2;
+      if (obs.phase1) queries1 += branch * obs.phase1;
+      if (obs.phase2) queries2 += branch * obs.phase2;
       if (!obs.active())  // the replay must pass through its start state
         throw std::logic_error("exact enumeration: a replay missed its start state");
+      if (R && options.stop_after_phase1) {  // k = 1 and no p: the run ended in iteration 1
+        phase1_ends[{}] += branch;
+        continue;
+      }
       if (R) {
-        outcomes[{R->labels, R->clusters_recovered}] += p;
+        finished[{R->labels, R->clusters_recovered}] += branch;
         if (options.joint_queries && rules.future) {
           for (const auto& [c, pc] : node.before)
             joint[{R->labels, c.first + obs.phase1, c.second + obs.phase2,
                    R->clusters_recovered}] += pc * branch;
         } else if (options.joint_queries) {
           joint[{R->labels, node.phase1 + obs.phase1, node.phase2 + obs.phase2,
-                 R->clusters_recovered}] += p;
+                 R->clusters_recovered}] += node.p * branch;
         }
+        continue;
+      }
+      if (options.stop_after_phase1 && obs.reached.iteration == 1 &&
+          (obs.reached.stage == 1 || obs.reached.stage == 3)) {
+        std::tuple<int, std::vector<double>, std::vector<std::size_t>> at;
+        if (obs.reached.stage == 1) {
+          std::get<0>(at) = obs.chosen_p();
+          std::get<1>(at).assign(obs.center().data(), obs.center().data() + obs.center().size());
+          std::get<2>(at) = obs.zp();
+          std::sort(std::get<2>(at).begin(), std::get<2>(at).end());
+        }
+        phase1_ends[at] += branch;
         continue;
       }
       auto& group = pending[obs.reached];
       const auto [it, fresh] = group.try_emplace(std::move(obs.key));
-      if (fresh) {
+      if (!fresh) ++out.merged;
+      if (fresh && obs.snapshot) {
+        it->second.snap = std::move(obs.snapshot);
+        it->second.own = true;
+      } else if (fresh) {
+        it->second.snap = node.snap;
         it->second.prefix = br.taken();
+      }
+      if (fresh) {
         it->second.phase1 = node.phase1 + obs.phase1;
         it->second.phase2 = node.phase2 + obs.phase2;
         it->second.remaining = obs.remaining;
         ++out.states[static_cast<std::size_t>(obs.reached.iteration - 1)];
       }
-      it->second.p += p;
+      into[&it->second] += branch;
       if (options.joint_queries && rules.future)
         for (const auto& [c, pc] : node.before)
           it->second.before[{c.first + obs.phase1, c.second + obs.phase2}] += pc * branch;
     } while (br.next());
+    out.expected_queries_phase1 += node.p * queries1;
+    out.expected_queries_phase2 += node.p * queries2;
+    for (const auto& [target, sum] : into)
+      target->p += node.p * sum;
+    for (const auto& [labels_recovered, sum] : finished)
+      outcomes[labels_recovered] += node.p * sum;
+    for (const auto& [at, sum] : phase1_ends)
+      phase1_law[at] += node.p * sum;
   };
   // With the joint law, Merging::future carries each state's law of the queries asked so far
   // (proofs-notes/exact.md, "The joint law"); Merging::boundaries keys the states on them.
   Node root;
   root.p = 1;
   root.before[{0, 0}] = 1;
+  if (states) {  // the run's start (Algorithm 1, line 1), as run_ssac sets it
+    auto snap = std::make_shared<Snapshot>();
+    detail::Run::Resume& r = snap->run;
+    r.S.resize(n);
+    for (std::size_t x = 0; x < n; ++x)
+      r.S[x] = x;
+    r.labels.assign(n, 0);
+    r.placed.assign(n, 0);
+    r.opener.assign(static_cast<std::size_t>(params.k) + 1, n);
+    r.recovered.assign(static_cast<std::size_t>(params.k) + 1, 0);
+    root.snap = std::move(snap);
+    root.own = true;
+  }
   explore(std::nullopt, root);
   while (!pending.empty()) {
     const Progress at = pending.begin()->first;
@@ -646,16 +805,20 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     if (at.stage == 3) {  // the states at the end of iteration i, where iteration i + 1 starts
       long double needed = 0;
       for (const auto& entry : group)
-        needed += sequences(entry.second.remaining);
+        needed += entry.second.snap ? cost_from(entry.second.snap->run.S)
+                                    : sequences(entry.second.remaining);
       refuse_if_beyond(needed, "the draws of Z in iteration " + std::to_string(at.iteration + 1) +
-                                   " alone need " + count_text(needed) +
-                                   " more re-executions at least, from " +
-                                   std::to_string(group.size()) + " states");
+                                   " alone need " + count_text(needed) + " more re-executions" +
+                                   at_least + ", from " + std::to_string(group.size()) + " states");
     }
     for (const auto& [key, node] : group)
-      explore(at, node);
+      explore(node.own ? std::nullopt : std::optional(at), node);
   }
 
+  for (const auto& [at, p] : phase1_law) {
+    out.phase1.push_back({std::get<0>(at), std::get<1>(at), std::get<2>(at), p});
+    out.total += p;
+  }
   for (const auto& [key, p] : outcomes) {
     const auto& [lab, recovered] = key;
     out.total += p;
@@ -676,6 +839,53 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       [](const ExactLabeling& a, const ExactLabeling& b) { return a.probability > b.probability; });
   out.tied_pairs.assign(tied.begin(), tied.end());
   return out;
+}
+
+long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std::uint64_t draws) {
+  const auto m = static_cast<long double>(rows);
+  if (engine == ExactOptions::Engine::paths) return std::pow(m, static_cast<long double>(draws));
+  // Sum over s < draws of min(rows^s, C(s + rows - 1, s)) states, each with `rows` re-executions.
+  long double total = 0, multisets = 1, sequences = 1;
+  for (std::uint64_t s = 0; s < draws && std::isfinite(total); ++s) {
+    if (s > 0) {
+      multisets = multisets * (static_cast<long double>(s) + m - 1) / static_cast<long double>(s);
+      sequences *= m;
+    }
+    total += std::min(multisets, sequences) * m;
+  }
+  return total;
+}
+
+long double exact_phase1_cost(ExactOptions::Engine engine, const Matrix& X,
+                              const std::vector<std::size_t>& rows, std::uint64_t draws,
+                              long double cap) {
+  if (engine == ExactOptions::Engine::paths) return exact_phase1_cost(engine, rows.size(), draws);
+  const auto m = static_cast<long double>(rows.size());
+  std::set<std::vector<double>> sums = {std::vector<double>(static_cast<std::size_t>(X.cols()))};
+  long double total = 0, multisets = 1, sequences = 1;
+  bool counted = true;
+  for (std::uint64_t s = 0; s < draws && total <= cap; ++s) {
+    if (s > 0) {
+      multisets = multisets * (static_cast<long double>(s) + m - 1) / static_cast<long double>(s);
+      sequences *= m;
+      // Counted while cheap (a few hundred thousand sums); beyond that, not bounded by them.
+      if (counted && sums.size() * rows.size() > 200'000) counted = false;
+      if (counted) {
+        std::set<std::vector<double>> next;
+        for (const auto& a : sums)
+          for (std::size_t x : rows) {
+            std::vector<double> b = a;
+            for (Eigen::Index c = 0; c < X.cols(); ++c)
+              b[static_cast<std::size_t>(c)] += X(static_cast<Eigen::Index>(x), c);
+            next.insert(std::move(b));
+          }
+        sums = std::move(next);
+      }
+    }
+    const long double distinct_sums = counted ? static_cast<long double>(sums.size()) : multisets;
+    total += std::min({multisets, sequences, distinct_sums}) * m;
+  }
+  return total;
 }
 
 std::string decimal_string(const Rational& x, int places) {
