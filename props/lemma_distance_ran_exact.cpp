@@ -71,23 +71,45 @@ struct Exact {
   std::string text;
 };
 
-Exact exact_miss(const Case& c, Fault fault, double eta_factor = 1.0) {
-  const auto n = static_cast<Eigen::Index>(c.xs.size());
-  Matrix X(n, 1);
-  for (Eigen::Index i = 0; i < n; ++i)
-    X(i, 0) = c.xs[static_cast<std::size_t>(i)];
-  const ClusterStats st = cluster_stats(X, c.labels);
-  const int k = static_cast<int>(st.sizes.size());
-  EXPECT_GT(st.gamma, c.gamma) << "the Lemma needs the gamma-margin property";
-  const double q = static_cast<double>(c.q_percent) / 100.0, delta = c.delta_tenths / 10.0;
-  const double eps = (c.gamma - 1.0) / 2.0;
+// A case's data, its clusters and the run the Lemma speaks of: Algorithm 1 with Algorithm 2 at
+// eta_random (times eta_factor for the controls), on the line.
+struct Setup {
+  Matrix X;
+  ClusterStats st;
+  int k;
+  double q, delta, eps;
   Params P;
-  P.k = k;
-  P.eta = eta_factor * theory::eta_random<double>(k, 1, delta, c.gamma, q);
-  P.beta = 1;
-  P.search = Search::random;
-  P.oracle_clusters = k;
-  P.elimination = c.elimination;
+};
+
+Setup setup(const Case& c, double eta_factor) {
+  Setup s;
+  const auto n = static_cast<Eigen::Index>(c.xs.size());
+  s.X.resize(n, 1);
+  for (Eigen::Index i = 0; i < n; ++i)
+    s.X(i, 0) = c.xs[static_cast<std::size_t>(i)];
+  s.st = cluster_stats(s.X, c.labels);
+  s.k = static_cast<int>(s.st.sizes.size());
+  EXPECT_GT(s.st.gamma, c.gamma) << "the Lemma needs the gamma-margin property";
+  s.q = static_cast<double>(c.q_percent) / 100.0;
+  s.delta = c.delta_tenths / 10.0;
+  s.eps = (c.gamma - 1.0) / 2.0;
+  s.P.k = s.k;
+  s.P.eta = eta_factor * theory::eta_random<double>(s.k, 1, s.delta, c.gamma, s.q);
+  s.P.beta = 1;
+  s.P.search = Search::random;
+  s.P.oracle_clusters = s.k;
+  s.P.elimination = c.elimination;
+  return s;
+}
+
+Exact exact_miss(const Case& c, Fault fault, double eta_factor = 1.0) {
+  const Setup s = setup(c, eta_factor);
+  const Matrix& X = s.X;
+  const ClusterStats& st = s.st;
+  const Params& P = s.P;
+  const int k = s.k;
+  const double q = s.q, delta = s.delta, eps = s.eps;
+  const auto n = X.rows();
   const Rational qr(c.q_percent, 100);
   Rational miss = 0, total = 0;
   Branches br;
@@ -141,22 +163,13 @@ std::vector<Case> family() {
 // proofs-notes/exact.md, "The states engine"), which reaches k = 2 with q < 1, where the r >= 9
 // draws are beyond the path enumeration above: the law of (p, mu'_p, Z_p) at line 8 of iteration 1.
 Exact exact_miss_states(const Case& c, double eta_factor = 1.0) {
-  const auto n = static_cast<Eigen::Index>(c.xs.size());
-  Matrix X(n, 1);
-  for (Eigen::Index i = 0; i < n; ++i)
-    X(i, 0) = c.xs[static_cast<std::size_t>(i)];
-  const ClusterStats st = cluster_stats(X, c.labels);
-  const int k = static_cast<int>(st.sizes.size());
-  EXPECT_GT(st.gamma, c.gamma) << "the Lemma needs the gamma-margin property";
-  const double q = static_cast<double>(c.q_percent) / 100.0, delta = c.delta_tenths / 10.0;
-  const double eps = (c.gamma - 1.0) / 2.0;
-  Params P;
-  P.k = k;
-  P.eta = eta_factor * theory::eta_random<double>(k, 1, delta, c.gamma, q);
-  P.beta = 1;
-  P.search = Search::random;
-  P.oracle_clusters = k;
-  P.elimination = c.elimination;
+  const Setup s = setup(c, eta_factor);
+  const Matrix& X = s.X;
+  const ClusterStats& st = s.st;
+  const Params& P = s.P;
+  const int k = s.k;
+  const double q = s.q, delta = s.delta, eps = s.eps;
+  const auto n = X.rows();
   ExactOracle o;
   o.spec.kind = OracleKind::random;
   o.spec.q = q;

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "driver_trace.hpp"
 #include "ssac/oracle_spec.hpp"
 #include "ssac/rng.hpp"
 #include "ssac/rules.hpp"
@@ -40,10 +41,7 @@
 
 namespace {
 
-struct Instance {
-  ssac::Matrix X;
-  std::vector<int> labels;
-};
+using driver::Instance;
 
 Instance make_instance(std::mt19937_64& rng, int k, int m, int n) {
   auto uniform = [&rng](int lo, int hi) {
@@ -110,7 +108,6 @@ bool margin_holds(const Instance& I, int k) {
 
 void emit(std::string& out, long id, const Instance& I, const ssac::Params& P,
           const ssac::OracleSpec& spec, std::uint64_t seed, const std::string& dir, bool cli) {
-  const long n = I.X.rows(), m = I.X.cols();
   std::ostringstream args;
   args << "--k " << P.k << " --eta " << P.eta << " --beta " << P.beta << " --oracle "
        << to_string(spec.kind);
@@ -119,48 +116,11 @@ void emit(std::string& out, long id, const Instance& I, const ssac::Params& P,
        << " --rule anchor=" << to_string(P.rules.anchor)
        << " --rule self-pairs=" << (P.rules.self_pairs ? "on" : "off") << " --assignment "
        << ssac::assignment_name(P.elimination);
-  std::string trace;
-  ssac::TraceHeader th;
-  th.params = P;
-  th.algorithm = "weak";
-  th.oracle = spec;
-  th.seed = seed;
-  auto writer = ssac::trace_writer(I.X, th, [&trace](const std::string& line) {
-    trace += line;
-    trace += '\n';
-  });
-  auto base_oracle =
-      ssac::make_oracle(spec, I.X, I.labels, ssac::Rng::stream(seed, {ssac::kStreamOracle}));
-  ssac::AskedOracle oracle(*base_oracle, false, ssac::Rng::stream(seed, {ssac::kStreamCoinFlip}));
-  ssac::run_ssac(I.X, oracle.get(), P, seed, writer.get());
+  const std::string trace = driver::traced_run(I, P, spec, seed, false);
 
   out += "#run " + std::to_string(id) + " " + args.str() + "\n";
   out += std::string("#margin ") + (margin_holds(I, P.k) ? "1" : "0") + "\n";
-  for (long r = 0; r < n; ++r) {
-    out += "#point " + std::to_string(I.labels[static_cast<std::size_t>(r)]);
-    for (long c = 0; c < m; ++c)
-      out += " " + std::to_string(static_cast<int>(I.X(r, c)));
-    out += "\n";
-  }
-  out += trace;
-  if (cli) {
-    const std::string stem = dir + "/run" + std::to_string(id);
-    std::ofstream csv(stem + ".csv");
-    for (long c = 0; c < m; ++c)
-      csv << "x" << c + 1 << ",";
-    csv << "label\n";
-    for (long r = 0; r < n; ++r) {
-      for (long c = 0; c < m; ++c)
-        csv << static_cast<int>(I.X(r, c)) << ",";
-      csv << I.labels[static_cast<std::size_t>(r)] << "\n";
-    }
-    std::ofstream(stem + ".args") << args.str() << "\n";
-    std::ofstream(stem + ".jsonl") << trace;
-  }
-  if (out.size() > (1u << 20)) {
-    std::cout << out;
-    out.clear();
-  }
+  driver::append_run(out, I, trace, args.str(), dir, id, cli);
 }
 
 }  // namespace
