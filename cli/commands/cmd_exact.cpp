@@ -139,6 +139,7 @@ int run_exact(const Opts& o) {
         "--merging applies to --engine paths only (the states engine merges "
         "after every draw; docs/exact.md)");
   if (paths) opt.engine = ExactOptions::Engine::paths;
+  if (o.engine == "counts") opt.engine = ExactOptions::Engine::counts;
   if (o.merging == "boundaries") opt.merging = ExactOptions::Merging::boundaries;
   const auto t0 = std::chrono::steady_clock::now();
   const ExactResult r = exact_distribution(data.points, data.labels, eo, P, opt);
@@ -219,7 +220,8 @@ int run_exact(const Opts& o) {
     }
     j["most_likely"] = ml;
     j["probability_total"] = exact_json(r.total);
-    j["engine"] = paths ? "paths" : "states";
+    j["engine"] = paths ? "paths" : o.engine;
+    if (opt.engine == ExactOptions::Engine::counts) j["phase1_by_counts"] = r.phase1_by_counts;
     j["branches"] = r.branches;
     j["merged"] = r.merged;
     j["states"] = r.states;
@@ -255,8 +257,11 @@ int run_exact(const Opts& o) {
               << labels_text(r.outcomes[i].labels) << "  (" << r.outcomes[i].clusters_recovered
               << " recovered)\n";
   std::cout << "probabilities sum to " << fraction_string(r.total) << "; " << r.branches
-            << " branches (" << (paths ? "paths" : "states") << " engine, " << r.merged
-            << " merged); distinct states reached within each iteration:";
+            << " branches (" << (paths ? "paths" : o.engine) << " engine"
+            << (opt.engine == ExactOptions::Engine::counts && !r.phase1_by_counts
+                    ? ", Phase 1 by states here"
+                    : "")
+            << ", " << r.merged << " merged); distinct states reached within each iteration:";
   for (std::size_t s : r.states)
     std::cout << " " << s;
   char buf[32];
@@ -317,8 +322,9 @@ Command add_exact(CLI::App& root) {
       app->add_option("--engine", o->engine,
                       "states: resume the reference from each merged state, merging after every "
                       "draw of Z (default) | paths: re-execute every branch from the run's start "
-                      "(the former engine; the same law; docs/exact.md)")
-          ->check(CLI::IsMember({"states", "paths"}))
+                      "(the former engine; the same law) | counts: Phase 1 by counts where its "
+                      "product form holds (docs/exact.md)")
+          ->check(CLI::IsMember({"states", "paths", "counts"}))
           ->capture_default_str();
   o->merging_opt =
       app->add_option("--merging", o->merging,

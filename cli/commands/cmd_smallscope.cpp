@@ -30,7 +30,7 @@ struct Opts {
   std::vector<std::string> rules = {"paper"};
   long long max_branches = 20'000, max_runs = 200'000, threads = 1, top = 20;
   std::string orders = "all";
-  std::string engine = "states";
+  std::string engine = "counts";
   std::string format = "text";
   std::string json, csv;
 };
@@ -109,6 +109,8 @@ int run_smallscope(const Opts& o) {
   opt.max_branches = to_size("max-branches", o.max_branches, 1, 1'000'000'000'000);
   opt.max_runs = to_size("max-runs", o.max_runs, 1, 100'000'000);
   if (o.engine == "paths") opt.engine = ExactOptions::Engine::paths;
+  if (o.engine == "states") opt.engine = ExactOptions::Engine::states;
+  if (o.engine == "counts") opt.engine = ExactOptions::Engine::counts;
   opt.threads = static_cast<unsigned>(to_size("threads", o.threads, 1, 256));
   to_size("top", o.top, 0, 1'000'000);
 
@@ -213,7 +215,7 @@ int run_smallscope(const Opts& o) {
     s["exact_runs_done"] = done;
     s["exact_runs_beyond_reach"] = beyond;
     s["max_branches"] = opt.max_branches;
-    s["engine"] = opt.engine == ExactOptions::Engine::states ? "states" : "paths";
+    s["engine"] = o.engine;
     s["reexecutions"] = reexecutions;
     s["merged"] = merged;
     s["uncertified"] = rep.uncertified;
@@ -297,8 +299,8 @@ int run_smallscope(const Opts& o) {
       << " fail Definition 2\n";
   out << "checks: " << rep.checks.size() << "; distinct exact runs: " << rep.runs.size() << ", "
       << done << " done, " << beyond << " beyond reach (more than " << opt.max_branches
-      << " re-executions); " << (opt.engine == ExactOptions::Engine::states ? "states" : "paths")
-      << " engine: " << reexecutions << " re-executions, " << merged
+      << " re-executions); " << o.engine << " engine: " << reexecutions << " re-executions, "
+      << merged
       << " branches merged into states already reached; uncertified ceilings: " << rep.uncertified
       << "\n";
   if (opt.orders == ss::Orders::all)
@@ -414,8 +416,9 @@ Command add_smallscope(CLI::App& root) {
                   "beyond reach")
       ->capture_default_str();
   app->add_option("--engine", o->engine,
-                  "the exact enumerator's engine: states (default) | paths (docs/exact.md)")
-      ->check(CLI::IsMember({"states", "paths"}))
+                  "the exact enumerator's engine: counts (default: Phase 1 by counts where its "
+                  "product form holds, else states) | states | paths (docs/exact.md)")
+      ->check(CLI::IsMember({"counts", "states", "paths"}))
       ->capture_default_str();
   app->add_option("--max-runs", o->max_runs,
                   "the most distinct exact runs of the sweep; more is an error before any run")
