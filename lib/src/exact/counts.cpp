@@ -83,12 +83,14 @@ class OneDraw : public RunObserver {
 };
 
 // What lines 8-13 read of a Z_t: its left-to-right sum (mean_of_rows), and where Phase 2 reads
-// them its multiset (of rows or lumped labels) and its first row; with a witness sequence.
+// them its multiset (of rows or lumped labels, as sorted (value, count) pairs) and its first row;
+// with the summary it came from and the row added, which give a witness sequence.
 struct Summary {
   std::vector<double> sum;
-  std::vector<std::size_t> multiset;  // sorted; only where B is drawn
-  std::size_t first = 0;              // row + 1; only for the plain search
-  std::vector<std::size_t> witness;   // rows in draw order with this summary
+  std::vector<std::pair<std::size_t, std::uint32_t>> multiset;  // only where B is drawn
+  std::size_t first = 0;  // row + 1; only for the plain search
+  const Summary* parent = nullptr;
+  std::size_t row = 0;
   Int mass = 0;
 };
 
@@ -103,13 +105,17 @@ struct CountsHash {
   }
 };
 
+}  // namespace
+
+// Z_t's law given its count, for one first row and one beta: the same in every iteration and
+// every start state that has them, so kept for the whole enumeration (LawCache).
 class ZLaw {
  public:
   // Z_t starts with `first` (the opener, when t opens in this iteration) or empty; each later row
   // is drawn from `beta` (row -> probability, summing to 1).
   ZLaw(const CountsSetup& s, std::optional<std::size_t> first,
        const std::map<std::size_t, Rational>& beta)
-      : s_(s), c0_(first ? 1 : 0) {
+      : X_(s.X), lump_(s.lump), reads_b_(s.reads_b), plain_(s.plain), c0_(first ? 1 : 0) {
     Int lcm = 1;
     for (const auto& [x, w] : beta)
       lcm = mp::lcm(lcm, mp::denominator(w));
@@ -117,9 +123,10 @@ class ZLaw {
       beta_.emplace_back(x, Int(mp::numerator(w) * (lcm / mp::denominator(w))));
     scale_ = lcm;
     Summary z;
-    z.sum.assign(static_cast<std::size_t>(s.X.cols()), 0.0);
+    z.sum.assign(static_cast<std::size_t>(X_.cols()), 0.0);
     z.mass = 1;
     if (first) add(z, *first);
+    z.parent = nullptr;
     levels_.emplace_back();
     levels_.back().emplace(key(z), std::move(z));
   }
@@ -130,11 +137,14 @@ class ZLaw {
       std::map<std::string, Summary> next;
       for (const auto& [k, z] : levels_.back())
         for (const auto& [x, b] : beta_) {
-          Summary y = z;
+          Summary y;
+          y.sum = z.sum;
+          y.multiset = z.multiset;
+          y.first = z.first;
           add(y, x);
-          y.mass = z.mass * b;
+          y.parent = &z;
           auto [it, fresh] = next.try_emplace(key(y), std::move(y));
-          if (!fresh) it->second.mass += z.mass * b;
+          it->second.mass += z.mass * b;
         }
       levels_.push_back(std::move(next));
     }
@@ -143,32 +153,83 @@ class ZLaw {
   // Masses at c rows are over scale()^draws(c).
   const Int& scale() const { return scale_; }
   std::size_t draws(std::size_t c) const { return c - c0_; }
+  // The rows of a sequence with summary z, in draw order.
+  static std::vector<std::size_t> witness(const Summary& z, bool has_first) {
+    std::vector<std::size_t> rows;
+    const Summary* at = &z;
+    for (; at->parent; at = at->parent)
+      rows.push_back(at->row);
+    if (has_first) rows.push_back(at->row);
+    std::reverse(rows.begin(), rows.end());
+    return rows;
+  }
+  bool has_first() const { return c0_ == 1; }
 
  private:
   void add(Summary& z, std::size_t x) const {
-    for (Eigen::Index c = 0; c < s_.X.cols(); ++c)
-      z.sum[static_cast<std::size_t>(c)] += s_.X(static_cast<Eigen::Index>(x), c);
-    if (s_.reads_b) {
-      const std::size_t v = s_.lump ? static_cast<std::size_t>((*s_.lump)[x]) : x;
-      z.multiset.insert(std::upper_bound(z.multiset.begin(), z.multiset.end(), v), v);
+    for (Eigen::Index c = 0; c < X_.cols(); ++c)
+      z.sum[static_cast<std::size_t>(c)] += X_(static_cast<Eigen::Index>(x), c);
+    if (reads_b_) {
+      const std::size_t v = lump_ ? static_cast<std::size_t>((*lump_)[x]) : x;
+      auto it = std::lower_bound(z.multiset.begin(), z.multiset.end(),
+                                 std::pair<std::size_t, std::uint32_t>(v, 0));
+      if (it != z.multiset.end() && it->first == v)
+        ++it->second;
+      else
+        z.multiset.insert(it, {v, 1});
     }
-    if (s_.plain && z.first == 0) z.first = x + 1;
-    z.witness.push_back(x);
+    if (plain_ && z.first == 0) z.first = x + 1;
+    z.row = x;
   }
   std::string key(const Summary& z) const {
     std::string k;
     for (double v : z.sum)
       put_bits(k, v);
-    put(k, z.multiset);
+    put_int(k, z.multiset.size());
+    for (const auto& [v, n] : z.multiset) {
+      put_int(k, v);
+      put_int(k, n);
+    }
     put_int(k, z.first);
     return k;
   }
-  const CountsSetup& s_;
+  const Matrix& X_;
+  const std::vector<int>* lump_;
+  bool reads_b_, plain_;
   std::size_t c0_;
   std::vector<std::pair<std::size_t, Int>> beta_;
   Int scale_ = 1;
   std::vector<std::map<std::string, Summary>> levels_;
 };
+
+// What lines 8-13 read of the summaries of Z_p that share it (their masses summed), with one of
+// them.
+struct Read {
+  Int mass;
+  const Summary* rep = nullptr;
+};
+
+struct LawCache {
+  std::map<std::string, std::unique_ptr<ZLaw>> laws;  // by first row and beta
+  // By law, |Z_p| and S_i.
+  std::map<std::tuple<const ZLaw*, std::uint32_t, std::vector<std::size_t>>,
+           std::map<std::string, Read>>
+      reads;
+};
+
+std::shared_ptr<LawCache> make_law_cache() {
+  return std::make_shared<LawCache>();
+}
+
+namespace {
+
+// The cache's key of (first row, beta).
+std::string law_key(std::optional<std::size_t> first, const std::map<std::size_t, Rational>& beta) {
+  std::string k = first ? std::to_string(*first) : "-";
+  for (const auto& [x, w] : beta)
+    k += " " + std::to_string(x) + ":" + mp::numerator(w).str() + "/" + mp::denominator(w).str();
+  return k;
+}
 
 }  // namespace
 
@@ -390,18 +451,27 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
   // the laws' scales, reduced once per end: a reduction per term would cost more than the rest.
   std::map<std::string, CountsEnd> ends;
   std::map<std::string, Int> numerators;
-  std::map<std::pair<int, std::size_t>, std::unique_ptr<ZLaw>> laws;
+  std::shared_ptr<LawCache> own;
+  LawCache* cache = setup.laws;
+  if (!cache) {
+    own = make_law_cache();
+    cache = own.get();
+  }
+  std::map<std::pair<int, std::size_t>, ZLaw*> laws;
   for (const auto& [g, value] : groups) {
     const Config& c = configs[std::get<0>(g)];
     const std::size_t j = std::get<1>(g);
     const int t = c.known[j];
     const std::size_t first = first_of(c, j);
-    auto& law = laws[{t, first}];
+    ZLaw*& law = laws[{t, first}];
     if (law) continue;
     static const std::map<std::size_t, Rational> no_draws;
     const auto b = beta.find({t, first});
-    law = std::make_unique<ZLaw>(setup, first == none ? std::nullopt : std::optional(first),
-                                 b == beta.end() ? no_draws : b->second);
+    const auto& weights = b == beta.end() ? no_draws : b->second;
+    const std::optional<std::size_t> f = first == none ? std::nullopt : std::optional(first);
+    std::unique_ptr<ZLaw>& slot = cache->laws[law_key(f, weights)];
+    if (!slot) slot = std::make_unique<ZLaw>(setup, f, weights);
+    law = slot.get();
   }
   Int L = 1;
   for (const auto& [tf, law] : laws)
@@ -416,21 +486,17 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
       e.snapshot = representative(configs[id], 0, Counts(configs[id].known.size(), 0), {});
     numerators[key] += N * Lr;
   }
+  // What lines 8-13 read of each summary of Z_p with |Z_p| = c, merged: the same for every group
+  // with that law, count and S_i, in this start state or another (LawCache::reads).
+  auto& reads = cache->reads;
   std::vector<double> d(at.S.size());
   std::vector<std::pair<double, std::size_t>> order(at.S.size());
-  for (const auto& [g, value] : groups) {
-    const auto& [id, j, cp] = g;
-    const Config& c = configs[id];
-    const int t = c.known[j];
-    ZLaw& law = *laws[{t, first_of(c, j)}];
-    // N / Ds times the summary's mass / scale^e, over Ds * L^r: N * mass * (L / scale)^e * L^(r -
-    // e).
-    const unsigned e = static_cast<unsigned>(law.draws(cp));
-    const Int factor =
-        value.first * mp::pow(L / law.scale(), e) * mp::pow(L, static_cast<unsigned>(r) - e);
-    for (const auto& [zkey, z] : law.at(cp)) {  // Lines 8-10 as the reference computes them: mu'_p
-                                                // = the sum / |Z_p| (mean_of_rows), S_i
-      // by distance to it, ties by row (S6), with a mark where neighbours are at equal distance.
+  const auto reads_of = [&](ZLaw& law, std::uint32_t cp) -> const std::map<std::string, Read>& {
+    auto [slot, fresh] = reads.try_emplace({&law, cp, at.S});
+    if (!fresh) return slot->second;
+    for (const auto& [zkey, z] : law.at(cp)) {
+      // Lines 8-10 as the reference computes them: mu'_p = the sum / |Z_p| (mean_of_rows), S_i by
+      // distance to it, ties by row (S6), with a mark where neighbours are at equal distance.
       Vector center(setup.X.cols());
       for (Eigen::Index col = 0; col < center.size(); ++col)
         center(col) = z.sum[static_cast<std::size_t>(col)] / static_cast<double>(cp);
@@ -438,19 +504,41 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
       for (std::size_t i = 0; i < at.S.size(); ++i)
         order[i] = {d[i], at.S[i]};
       std::sort(order.begin(), order.end());
-      std::string key = config_key(c.known, c.opener, c.labels);
-      put_int(key, static_cast<std::uint64_t>(t));
+      std::string key;
       for (std::size_t i = 0; i < order.size(); ++i)
         put_int(key, 2 * order[i].second +
                          (i + 1 < order.size() && order[i].first == order[i + 1].first ? 1 : 0));
-      put(key, z.multiset);
-      put_int(key, z.first);
-      CountsEnd& e = ends[key];
-      if (!e.snapshot) {
-        e.snapshot = representative(c, j, value.second, z.witness);
-        e.p = t;
+      put_int(key, z.multiset.size());
+      for (const auto& [v, n] : z.multiset) {
+        put_int(key, v);
+        put_int(key, n);
       }
-      numerators[key] += factor * z.mass;
+      put_int(key, z.first);
+      Read& rd = slot->second[key];
+      rd.mass += z.mass;
+      if (!rd.rep) rd.rep = &z;
+    }
+    return slot->second;
+  };
+  for (const auto& [g, value] : groups) {
+    const auto& [id, j, cp] = g;
+    const Config& c = configs[id];
+    const int t = c.known[j];
+    ZLaw& law = *laws[{t, first_of(c, j)}];
+    // N / Ds times the summary's mass / scale^e, over Ds * L^r: N mass (L / scale)^e L^(r - e).
+    const unsigned e = static_cast<unsigned>(law.draws(cp));
+    const Int factor =
+        value.first * mp::pow(L / law.scale(), e) * mp::pow(L, static_cast<unsigned>(r) - e);
+    std::string head = config_key(c.known, c.opener, c.labels);
+    put_int(head, static_cast<std::uint64_t>(t));
+    for (const auto& [part, rd] : reads_of(law, cp)) {
+      const std::string key = head + part;
+      CountsEnd& end = ends[key];
+      if (!end.snapshot) {
+        end.snapshot = representative(c, j, value.second, ZLaw::witness(*rd.rep, law.has_first()));
+        end.p = t;
+      }
+      numerators[key] += factor * rd.mass;
     }
   }
   for (auto& [key, e] : ends) {

@@ -49,6 +49,12 @@ struct StopAtBoundary {};
 // not proportional across configurations): the enumeration is redone by Engine::states.
 struct NotLumpable {};
 
+// The laws of Z_t given its count, kept across the iterations and start states of one
+// enumeration (counts.cpp).
+class ZLaw;
+struct LawCache;
+std::shared_ptr<LawCache> make_law_cache();
+
 struct CountsSetup {
   const Matrix& X;
   std::uint64_t draws = 0;  // r_i, the draws of Z in this iteration
@@ -61,7 +67,8 @@ struct CountsSetup {
   std::function<void(Branches& br, const Snapshot& at, RunObserver& obs)> replay;
   // Called before each replay: counts it against the budget (and throws when it is spent).
   std::function<void()> count_replay;
-  bool check = true;  // ExactOptions::check_product_form
+  bool check = true;         // ExactOptions::check_product_form
+  LawCache* laws = nullptr;  // null: one for this call
 };
 
 // A state at line 8: a representative run to resume from (its Z complete, r draws) and the

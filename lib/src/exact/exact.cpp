@@ -795,6 +795,7 @@ ExactResult enumerate(const Matrix& X, const std::vector<int>& labels, const Exa
   const bool lumpable = by_counts && !options.joint_queries && !options.stop_after_phase1 &&
                         !correlated && !(random && spec.memory == OracleMemory::per_pair) &&
                         params.rules.anchor != AnchorRule::random_known_row && rules.sums_decide;
+  const std::shared_ptr<LawCache> law_cache = lumpable ? make_law_cache() : nullptr;
   const auto phase1_by_counts = [&](const std::string& start_key, const Node& node) {
     if (!lumpable || !node.own || !node.snap || !node.snap->run.sample.empty() ||
         node.snap->run.S.empty())
