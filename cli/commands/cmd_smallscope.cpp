@@ -150,6 +150,7 @@ int run_smallscope(const Opts& o) {
 
   std::size_t meet = 0, def1 = 0, def2 = 0, done = 0, beyond = 0;
   std::uint64_t reexecutions = 0, merged = 0;  // over the runs done
+  std::size_t by_counts = 0;                   // runs done with Phase 1 by counts
   for (const auto& why : rep.instance_skip) {
     if (why.empty()) ++meet;
     if (why.rfind("Definition 1", 0) == 0) ++def1;
@@ -162,6 +163,7 @@ int run_smallscope(const Opts& o) {
     (run.done ? done : beyond) += 1;
     reexecutions += run.branches;
     merged += run.merged;
+    by_counts += run.by_counts ? 1 : 0;
     if (!run.done || run.order.empty()) continue;
     other_law += run.p_not_recovered != rep.runs[run.lex_run].p_not_recovered;
     other_failure += run.p_failure != rep.runs[run.lex_run].p_failure;
@@ -218,6 +220,7 @@ int run_smallscope(const Opts& o) {
     s["engine"] = o.engine;
     s["reexecutions"] = reexecutions;
     s["merged"] = merged;
+    if (opt.engine == ExactOptions::Engine::counts) s["phase1_by_counts"] = by_counts;
     s["uncertified"] = rep.uncertified;
     if (opt.orders == ss::Orders::all) {
       s["orders"] = "all";
@@ -300,9 +303,10 @@ int run_smallscope(const Opts& o) {
   out << "checks: " << rep.checks.size() << "; distinct exact runs: " << rep.runs.size() << ", "
       << done << " done, " << beyond << " beyond reach (more than " << opt.max_branches
       << " re-executions); " << o.engine << " engine: " << reexecutions << " re-executions, "
-      << merged
-      << " branches merged into states already reached; uncertified ceilings: " << rep.uncertified
-      << "\n";
+      << merged << " branches merged into states already reached";
+  if (opt.engine == ExactOptions::Engine::counts)
+    out << ", " << by_counts << " of the " << done << " runs with Phase 1 by counts";
+  out << "; uncertified ceilings: " << rep.uncertified << "\n";
   if (opt.orders == ss::Orders::all)
     out << "row orders: all; of the " << rep.lex_runs << " lexicographic runs, "
         << rep.order_sensitive_runs

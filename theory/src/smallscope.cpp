@@ -571,6 +571,7 @@ Report sweep(const Options& options) {
         run.p_failure = res.p_failure;
         run.branches = res.branches;
         run.merged = res.merged;
+        run.by_counts = res.phase1_by_counts;
         run.order_reads = res.tied_pairs;
         // Definition 4's anchor under lowest-labelled-row: the lowest row of a cluster's known
         // rows, any two of which may be compared.

@@ -113,6 +113,7 @@ struct Run {
   Rational p_failure;        // exact's P(failure): fewer than k clusters recovered
   std::uint64_t branches = 0;
   std::uint64_t merged = 0;        // branches merged into a state already reached
+  bool by_counts = false;          // Engine::counts: Phase 1 was run by counts
   std::vector<std::size_t> order;  // as Check::order
   std::size_t lex_run = 0;         // with an order: the run of the same check in the lex order
   // The pairs of the instance's rows (lexicographic numbering) whose order this run reads, when
