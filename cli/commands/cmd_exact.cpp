@@ -28,7 +28,7 @@ struct Opts {
   std::string q = "1";
   double nu = 1.0, rho = 1.0;
   std::string memory = to_string(OracleMemory::fresh);
-  long long max_branches = 10'000'000;
+  long long max_branches = 10'000'000, max_states = 100'000'000;
   long long top = 5;
   std::string format = "text";
   std::string law;
@@ -121,6 +121,7 @@ int run_exact(const Opts& o) {
 
   ExactOptions opt;
   opt.max_branches = to_size("max-branches", o.max_branches, 1, kMaxBranches);
+  opt.max_states = to_size("max-states", o.max_states, 1, kMaxBranches);
   opt.joint_queries = !o.law.empty();
   // --merging is a choice within the paths engine: given alone it selects that engine.
   const bool paths =
@@ -295,6 +296,10 @@ Command add_exact(CLI::App& root) {
   app->add_option("--max-branches", o->max_branches,
                   "the most re-executions of the reference; more is an error, never a "
                   "truncated answer")
+      ->capture_default_str();
+  app->add_option("--max-states", o->max_states,
+                  "--engine counts: the most states of Phase 1's count arithmetic; more is an "
+                  "error, never a truncated answer")
       ->capture_default_str();
   app->add_option("--top", o->top, "how many of the most likely labelings to print")
       ->capture_default_str();

@@ -28,7 +28,8 @@ struct Opts {
   std::vector<std::string> claims = {"theorem1", "appendix-c"};
   std::vector<std::string> betas = {"paper", "union"};
   std::vector<std::string> rules = {"paper"};
-  long long max_branches = 20'000, max_runs = 200'000, threads = 1, top = 20;
+  long long max_branches = 20'000, max_states = 1'000'000, max_runs = 200'000, threads = 1,
+            top = 20;
   std::string orders = "all";
   std::string engine = "counts";
   std::string format = "text";
@@ -107,6 +108,7 @@ int run_smallscope(const Opts& o) {
   opt.orders = *ss::parse_orders(o.orders);  // CLI11 has checked the name
   if (o.rules.size() == 1 && o.rules[0] == "all") opt.rules = ss::rule_names();
   opt.max_branches = to_size("max-branches", o.max_branches, 1, 1'000'000'000'000);
+  opt.max_states = to_size("max-states", o.max_states, 1, 1'000'000'000'000);
   opt.max_runs = to_size("max-runs", o.max_runs, 1, 100'000'000);
   if (o.engine == "paths") opt.engine = ExactOptions::Engine::paths;
   if (o.engine == "states") opt.engine = ExactOptions::Engine::states;
@@ -217,6 +219,7 @@ int run_smallscope(const Opts& o) {
     s["exact_runs_done"] = done;
     s["exact_runs_beyond_reach"] = beyond;
     s["max_branches"] = opt.max_branches;
+    if (opt.engine == ExactOptions::Engine::counts) s["max_states"] = opt.max_states;
     s["engine"] = o.engine;
     s["reexecutions"] = reexecutions;
     s["merged"] = merged;
@@ -302,8 +305,12 @@ int run_smallscope(const Opts& o) {
       << " fail Definition 2\n";
   out << "checks: " << rep.checks.size() << "; distinct exact runs: " << rep.runs.size() << ", "
       << done << " done, " << beyond << " beyond reach (more than " << opt.max_branches
-      << " re-executions); " << o.engine << " engine: " << reexecutions << " re-executions, "
-      << merged << " branches merged into states already reached";
+      << " re-executions"
+      << (opt.engine == ExactOptions::Engine::counts
+              ? " or " + std::to_string(opt.max_states) + " states of the count arithmetic"
+              : std::string())
+      << "); " << o.engine << " engine: " << reexecutions << " re-executions, " << merged
+      << " branches merged into states already reached";
   if (opt.engine == ExactOptions::Engine::counts)
     out << ", " << by_counts << " of the " << done << " runs with Phase 1 by counts";
   out << "; uncertified ceilings: " << rep.uncertified << "\n";
@@ -418,6 +425,10 @@ Command add_smallscope(CLI::App& root) {
   app->add_option("--max-branches", o->max_branches,
                   "the most re-executions of one exact run; a run needing more is counted as "
                   "beyond reach")
+      ->capture_default_str();
+  app->add_option("--max-states", o->max_states,
+                  "--engine counts: the most states of Phase 1's count arithmetic in one exact "
+                  "run; a run needing more is counted as beyond reach")
       ->capture_default_str();
   app->add_option("--engine", o->engine,
                   "the exact enumerator's engine: counts (default: Phase 1 by counts where its "

@@ -93,6 +93,10 @@ struct ExactOptions {
   // enumeration starts, and again at each iteration's start, as soon as the |S_i|^r draw sequences
   // of the Phase 1 ahead alone would exceed it (a lower bound on the re-executions left).
   std::uint64_t max_branches = 10'000'000;
+  // Engine::counts: the most states of Phase 1's count arithmetic (one per configuration and
+  // counts after each draw, over every iteration and start state), which no re-execution counts;
+  // exceeding it throws ParameterError naming --max-states, never a truncated answer.
+  std::uint64_t max_states = 100'000'000;
   // Also the joint law of (final labels, queries in Phase 1, queries in Phase 2): the numbers of
   // queries asked so far join the state key (proofs-notes/exact.md, "The joint law"), so fewer
   // branches merge. ExactResult::joint is filled only then.

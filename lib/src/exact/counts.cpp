@@ -13,6 +13,7 @@
 #include "counts.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -399,8 +400,11 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
     }
     Ds *= D;
     cur = std::move(next);
+    std::size_t held = 0;
     for (const auto& m : cur)
-      out.states += m.size();
+      held += m.size();
+    out.states += held;
+    setup.count_states(held);
   }
 
   // Line 8: p by the reference's rule; the states with the same configuration, p and |Z_p| differ
@@ -508,10 +512,16 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
       for (std::size_t i = 0; i < order.size(); ++i)
         put_int(key, 2 * order[i].second +
                          (i + 1 < order.size() && order[i].first == order[i + 1].first ? 1 : 0));
+      // Phase 2 reads Z_p's multiset only through draws of B, uniform positions with replacement
+      // (S5): each value with probability its count / |Z_p|. So only the proportions are read,
+      // the counts divided by their greatest common divisor (and |Z_p| not at all).
+      std::uint32_t g = 0;
+      for (const auto& [v, n] : z.multiset)
+        g = std::gcd(g, n);
       put_int(key, z.multiset.size());
       for (const auto& [v, n] : z.multiset) {
         put_int(key, v);
-        put_int(key, n);
+        put_int(key, n / g);
       }
       put_int(key, z.first);
       Read& rd = slot->second[key];

@@ -56,6 +56,7 @@ struct LawCache;
 std::shared_ptr<LawCache> make_law_cache();
 
 struct CountsSetup {
+  CountsSetup(const Matrix& points, std::uint64_t r) : X(points), draws(r) {}
   const Matrix& X;
   std::uint64_t draws = 0;  // r_i, the draws of Z in this iteration
   // What line 8 and Phase 2 read of Z_p besides its count and sum: the multiset of its rows (or,
@@ -67,6 +68,9 @@ struct CountsSetup {
   std::function<void(Branches& br, const Snapshot& at, RunObserver& obs)> replay;
   // Called before each replay: counts it against the budget (and throws when it is spent).
   std::function<void()> count_replay;
+  // Called after each draw's arithmetic with the number of states it holds (and throws when the
+  // budget of states is spent).
+  std::function<void(std::size_t)> count_states;
   bool check = true;         // ExactOptions::check_product_form
   LawCache* laws = nullptr;  // null: one for this call
 };

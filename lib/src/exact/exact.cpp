@@ -795,19 +795,31 @@ ExactResult enumerate(const Matrix& X, const std::vector<int>& labels, const Exa
   const bool lumpable = by_counts && !options.joint_queries && !options.stop_after_phase1 &&
                         !correlated && !(random && spec.memory == OracleMemory::per_pair) &&
                         params.rules.anchor != AnchorRule::random_known_row && rules.sums_decide;
+  std::uint64_t count_states = 0;
   const std::shared_ptr<LawCache> law_cache = lumpable ? make_law_cache() : nullptr;
   const auto phase1_by_counts = [&](const std::string& start_key, const Node& node) {
     if (!lumpable || !node.own || !node.snap || !node.snap->run.sample.empty() ||
         node.snap->run.S.empty())
       return false;
     const Snapshot& at = *node.snap;
-    CountsSetup setup{X,  draws(at.run.S.size()),    rules.reads_b, rules.plain, rules.lump_b, {},
-                      {}, options.check_product_form};
+    CountsSetup setup(X, draws(at.run.S.size()));
+    setup.reads_b = rules.reads_b;
+    setup.plain = rules.plain;
+    setup.lump = rules.lump_b;
+    setup.check = options.check_product_form;
+    setup.laws = law_cache.get();
     setup.replay = [&](Branches& br, const Snapshot& from, RunObserver& obs) {
       BranchingOracle bo(br, *fixed, random, false, oracle.q, oracle.coin_flip);
       BranchingChooser chooser(br, rules.lump_b);
       detail::Run run(X, bo, chooser, params, obs);
       run.resume(from.run);
+    };
+    setup.count_states = [&](std::size_t held) {
+      count_states += held;
+      if (count_states > options.max_states)
+        throw ParameterError("--max-states = " + std::to_string(options.max_states) +
+                             " is too small: Phase 1's count arithmetic needs more states (raise "
+                             "it, or choose a smaller instance)");
     };
     setup.count_replay = [&] {
       if (++out.branches > options.max_branches)
