@@ -33,7 +33,7 @@ struct Opts {
   std::string format = "text";
   std::string law;
   std::string merging = "future";
-  std::string engine = "states";
+  std::string engine = "counts";
   CLI::Option* merging_opt = nullptr;
   CLI::Option* engine_opt = nullptr;
   CLI::Option* q_opt = nullptr;
@@ -305,11 +305,11 @@ Command add_exact(CLI::App& root) {
       ->capture_default_str();
   o->engine_opt =
       app->add_option("--engine", o->engine,
-                      "states: resume the reference from each merged state, merging after every "
-                      "draw of Z (default) | paths: re-execute every branch from the run's start "
-                      "(the former engine; the same law) | counts: Phase 1 by counts where its "
-                      "product form holds (docs/exact.md)")
-          ->check(CLI::IsMember({"states", "paths", "counts"}))
+                      "counts: as states, with Phase 1 by counts where its product form holds "
+                      "(default) | states: resume the reference from each merged state, merging "
+                      "after every draw of Z | paths: re-execute every branch from the run's "
+                      "start (the former engine); the same law (docs/exact.md)")
+          ->check(CLI::IsMember({"counts", "states", "paths"}))
           ->capture_default_str();
   o->merging_opt =
       app->add_option("--merging", o->merging,
