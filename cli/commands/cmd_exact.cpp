@@ -131,7 +131,7 @@ int run_exact(const Opts& o) {
         "--merging applies to --engine paths only (the states engine merges "
         "after every draw; docs/exact.md)");
   if (paths) opt.engine = ExactOptions::Engine::paths;
-  if (o.engine == "counts") opt.engine = ExactOptions::Engine::counts;
+  if (!paths && o.engine == "counts") opt.engine = ExactOptions::Engine::counts;
   if (o.merging == "boundaries") opt.merging = ExactOptions::Merging::boundaries;
   const auto t0 = std::chrono::steady_clock::now();
   const ExactResult r = exact_distribution(data.points, data.labels, eo, P, opt);
