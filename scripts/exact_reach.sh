@@ -89,5 +89,6 @@ for eta in 5 10 20 40 80; do
 done
 for eta in 2 5 10 20; do
   row "n = 5, k = 3, eta = $eta (r = $((3 * eta))), beta = 1, random-weak q = 0.9 (0 1 | 2 3 | 4)" \
-    counts "$tmp/line5.csv" --k 3 --eta $eta --beta 1 --oracle random --q 0.9 --search random --max-branches 20000000
+    counts "$tmp/line5.csv" --k 3 --eta $eta --beta 1 --oracle random --q 0.9 --search random --max-branches 20000000 \
+    --max-states 1000000000
 done
