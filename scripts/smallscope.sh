@@ -3,7 +3,8 @@
 # smallscope` on m = 1 (coordinates 0..4) and m = 2 ({0, 1}^2), n = 2..5, k <= 3, q in {0.7, 0.9,
 # 0.93, 0.964} plus each beta's thresholds for beta = 1, 2, delta in {0.1, 0.2}, Theorem 1 and
 # Appendix C, the paper's beta, beta_union, beta_union - 1 (the negative control) and the paper's
-# beta with log2 n, every named rule, at most 2000 re-executions per exact run; then m = 2 on
+# beta with log2 n, every named rule, at most 2000 re-executions and 200 000 states of the count
+# arithmetic per exact run (the counts engine, the default; docs/exact.md); then m = 2 on
 # {0, 1, 2}^2 with n <= 4 under the paper's rules (square3.*). Both in the points' lexicographic
 # row order only (--orders lex, the first committed sweeps), then both again over every row order
 # (--orders all: sweep-orders.txt, square3-orders.txt).
@@ -25,10 +26,10 @@ mkdir -p "$details"
 ssac="$build/cli/ssac"
 mkdir -p "$out"
 args=(smallscope --dims 1,2 --side1 5 --side2 2 --max-n 5 --q 0.7,0.9,0.93,0.964 --threshold-levels 2
-  --max-branches 2000 --rule all --beta paper,union,union-minus-one,paper-log2
+  --max-branches 2000 --max-states 200000 --rule all --beta paper,union,union-minus-one,paper-log2
   --threads "$threads")
 square3=(smallscope --dims 2 --side2 3 --max-n 4 --q 0.7,0.9,0.93,0.964 --threshold-levels 2
-  --max-branches 2000 --rule paper --beta paper,union,union-minus-one,paper-log2
+  --max-branches 2000 --max-states 200000 --rule paper --beta paper,union,union-minus-one,paper-log2
   --threads "$threads")
 # sweep PREFIX DIR ARGS...: PREFIX.txt in OUT_DIR, PREFIX.json and PREFIX-violations.csv in DIR
 sweep() {

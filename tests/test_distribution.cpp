@@ -177,8 +177,8 @@ TEST(DistributionCorpus, ExactLawWritesTheSameLaw) {
   fs::remove(out);
 }
 
-// The states engine (`ssac exact`'s default, docs/exact.md) writes every law of the corpus, which
-// the paths engine wrote, outcome for outcome; only the number of re-executions differs.
+// The states engine (`ssac exact --engine states`, docs/exact.md) writes every law of the corpus,
+// which the paths engine wrote, outcome for outcome; only the number of re-executions differs.
 TEST(DistributionCorpus, TheStatesEngineWritesTheSameLaws) {
   using json = nlohmann::ordered_json;
   const fs::path dir = fs::path(SSAC_CONFORMANCE_DIR) / "distribution";

@@ -223,5 +223,75 @@ TEST(ExactStates, PhaseOneCostEstimate) {
   }
 }
 
+// Under the anchor rules other than the opener, the anchor of cluster t is chosen from its known
+// rows, and with overwrite=off those are the rows labelled t and t's opener (Run::known_rows): the
+// opener's row, not only its label, decides which rows are anchors, so the states engine's key
+// keeps the openers by row there (only under anchor=opener, where the opener is the anchor, are
+// they lumped by label). Each instance below, under a perfect oracle, gives a different law when
+// the openers are lumped by label under its rule. The pinned fractions are the paths engine's,
+// which re-executes every branch from the run's start and merges no openers by label.
+TEST(ExactStates, OpenersKeptByRowUnderTheOtherAnchorRules) {
+  struct Case {
+    const char* what;
+    Shape shape;
+    AnchorRule anchor;
+    double eta;
+    int beta;
+    Search search;
+  };
+  // lowest-labelled-row: the Phase-1 draws (row 0, row 2) and (row 2, row 0) of iteration 1 give
+  // the same Z_1 and mu'_1 = 3, and Phase 2 labels only row 1 (x = 4, the nearest, of the other
+  // cluster) with 1. In iteration 2 the anchor of cluster 1 is the lower of row 1 and the opener:
+  // row 0 after the first order, so rows 0 and 2 are placed in cluster 1 (labels 1 1 1), row 1
+  // after the second, so they open cluster 2 (labels 2 1 2, exact recovery).
+  // random-labelled-row and random-known-row: the anchor is drawn from the known rows, and the
+  // opener adds a row to them only when it is not labelled t, so two openers of one label, one
+  // labelled t and one not, can leave pools of different sizes under the same labels.
+  const Case cases[] = {
+      {"lowest-labelled-row",
+       {{0, 4, 6}, {2, 1, 2}},
+       AnchorRule::lowest_labelled_row,
+       1,
+       2,
+       Search::unified},
+      {"random-labelled-row",
+       {{5, 1, 0, 6}, {2, 2, 1, 1}},
+       AnchorRule::random_labelled_row,
+       1.5,
+       2,
+       Search::random},
+      {"random-known-row",
+       {{5, 4, 5, 2}, {2, 1, 2, 2}},
+       AnchorRule::random_known_row,
+       1.5,
+       1,
+       Search::unified},
+  };
+  std::vector<ExactResult> states;
+  for (const Case& c : cases) {
+    Params P;
+    P.k = 2;
+    P.eta = c.eta;
+    P.beta = c.beta;
+    P.search = c.search;
+    P.oracle_clusters = 2;
+    P.rules.anchor = c.anchor;
+    ExactOptions paths;
+    paths.engine = ExactOptions::Engine::paths;
+    const Matrix X = line(c.shape.xs);
+    const ExactResult a = exact_distribution(X, c.shape.truth, ExactOracle{}, P, paths);
+    const ExactResult b = exact_distribution(X, c.shape.truth, ExactOracle{}, P, ExactOptions{});
+    EXPECT_EQ(law_of(a), law_of(b)) << c.what;
+    EXPECT_EQ(a.p_failure, b.p_failure) << c.what;
+    EXPECT_EQ(a.p_exact_recovery, b.p_exact_recovery) << c.what;
+    states.push_back(b);
+  }
+  // The paths engine's values (the states engine's equal them above); lumping the openers by
+  // label gives 1/3, 10747/27648 and 5525/27648 instead.
+  EXPECT_EQ(states[0].p_exact_recovery, Rational(4, 9));
+  EXPECT_EQ(states[1].p_failure, Rational(2689, 6912));
+  EXPECT_EQ(states[2].p_exact_recovery, Rational(16493, 82944));
+}
+
 }  // namespace
 }  // namespace ssac

@@ -264,7 +264,7 @@ Command add_cluster(CLI::App& root) {
       "Run SSAC (Algorithm 1) once. Simulated oracles answer from the file's 'label' column; "
       "--oracle interactive asks you at the terminal.");
   auto o = std::make_shared<Opts>();
-  add_run_options(app, o->run, true);
+  add_run_options(app, o->run, {.eta_required = true});
   app->add_option("--oracle", o->oracle,
                   "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | correlated "
                   "(Def. 5's marginal, abstentions correlated) | interactive")

@@ -23,27 +23,19 @@ namespace ssac::cli {
 namespace {
 
 struct Opts {
-  std::string file;
-  long long k = 0;
+  SharedRunOptions run;  // FILE, --k, --eta, --beta, --search, --algorithm, --semantics, --rule
   std::string oracle = to_string(OracleKind::perfect);
   std::string q = "1";
   double nu = 1.0, rho = 1.0;
   std::string memory = to_string(OracleMemory::fresh);
-  double eta = 1.0;
-  long long beta = 1;
-  std::string search = to_string(Search::unified);
-  std::string algorithm = to_string(Algorithm::weak);
-  std::string semantics = "paper";
-  std::vector<std::string> rules;
-  long long max_branches = 10'000'000;
+  long long max_branches = 10'000'000, max_states = 100'000'000;
   long long top = 5;
   std::string format = "text";
   std::string law;
   std::string merging = "future";
-  std::string engine = "states";
+  std::string engine = "counts";
   CLI::Option* merging_opt = nullptr;
   CLI::Option* engine_opt = nullptr;
-  CLI::Option* search_opt = nullptr;
   CLI::Option* q_opt = nullptr;
   CLI::Option* nu_opt = nullptr;
   CLI::Option* rho_opt = nullptr;
@@ -104,12 +96,11 @@ std::string labels_text(const std::vector<int>& labels) {
 
 int run_exact(const Opts& o) {
   OutputFiles outputs;  // --law, checked before the work starts
-  outputs.input(o.file);
+  const std::string& file = o.run.file;
+  outputs.input(file);
   if (!o.law.empty()) outputs.file("--law", o.law);
-  const Dataset data = read_csv(o.file);
-  Params P = run_params({o.k, o.eta, o.beta, o.semantics, o.rules, nullptr, o.algorithm, o.search,
-                         o.search_opt->count() > 0},
-                        data.n());
+  const Dataset data = read_csv(file);
+  Params P = run_params(o.run.parsed(), data.n());
   to_size("top", o.top, 0, 1000000);
   ExactOracle eo;
   OracleSpec& spec = eo.spec;
@@ -121,7 +112,7 @@ int run_exact(const Opts& o) {
   spec.check();
   eo.coin_flip = P.search == Search::plain;
   if (!data.has_labels())
-    throw DataError(o.file + ": no 'label' column; a simulated oracle answers from it");
+    throw DataError(file + ": no 'label' column; a simulated oracle answers from it");
   if (P.k > data.num_labels())
     throw_out_of_range("k", static_cast<long long>(P.k),
                        "[1, " + std::to_string(data.num_labels()) + "] (the file's labels name " +
@@ -130,6 +121,7 @@ int run_exact(const Opts& o) {
 
   ExactOptions opt;
   opt.max_branches = to_size("max-branches", o.max_branches, 1, kMaxBranches);
+  opt.max_states = to_size("max-states", o.max_states, 1, kMaxBranches);
   opt.joint_queries = !o.law.empty();
   // --merging is a choice within the paths engine: given alone it selects that engine.
   const bool paths =
@@ -139,6 +131,7 @@ int run_exact(const Opts& o) {
         "--merging applies to --engine paths only (the states engine merges "
         "after every draw; docs/exact.md)");
   if (paths) opt.engine = ExactOptions::Engine::paths;
+  if (!paths && o.engine == "counts") opt.engine = ExactOptions::Engine::counts;
   if (o.merging == "boundaries") opt.merging = ExactOptions::Merging::boundaries;
   const auto t0 = std::chrono::steady_clock::now();
   const ExactResult r = exact_distribution(data.points, data.labels, eo, P, opt);
@@ -152,16 +145,16 @@ int run_exact(const Opts& o) {
     nlohmann::ordered_json h;
     h["format"] = "ssac-distribution";
     h["version"] = 1;
-    h["instance"] = std::filesystem::path(o.file).stem().string();
+    h["instance"] = std::filesystem::path(file).stem().string();
     h["comment"] = "written by ssac exact --law";
     h["catches"] = nlohmann::ordered_json::array();
     // The data's path relative to the law's folder, as in the corpus.
     const std::filesystem::path dir = std::filesystem::absolute(o.law).parent_path();
-    h["data"] = std::filesystem::proximate(std::filesystem::absolute(o.file), dir).string();
+    h["data"] = std::filesystem::proximate(std::filesystem::absolute(file), dir).string();
     h["n"] = data.n();
     h["m"] = data.m();
     h["fingerprint"] = points_fingerprint(data.points);
-    h["algorithm"] = o.algorithm;
+    h["algorithm"] = o.run.run.algorithm;
     h["search"] = to_string(P.search);
     h["params"] = {{"k", P.k}, {"eta", P.eta}, {"beta", P.beta}, {"r", P.sample_size()}};
     h["assignment"] = assignment_name(P.elimination);
@@ -182,10 +175,10 @@ int run_exact(const Opts& o) {
 
   if (o.format == "json") {
     nlohmann::ordered_json j;
-    j["file"] = o.file;
+    j["file"] = file;
     j["n"] = data.n();
     j["k"] = P.k;
-    j["algorithm"] = o.algorithm;
+    j["algorithm"] = o.run.run.algorithm;
     j["search"] = to_string(P.search);
     j["oracle"] = o.oracle;
     if (spec.uses_q()) j["q"] = q_text;
@@ -219,7 +212,8 @@ int run_exact(const Opts& o) {
     }
     j["most_likely"] = ml;
     j["probability_total"] = exact_json(r.total);
-    j["engine"] = paths ? "paths" : "states";
+    j["engine"] = paths ? "paths" : o.engine;
+    if (opt.engine == ExactOptions::Engine::counts) j["phase1_by_counts"] = r.phase1_by_counts;
     j["branches"] = r.branches;
     j["merged"] = r.merged;
     j["states"] = r.states;
@@ -227,7 +221,7 @@ int run_exact(const Opts& o) {
     std::cout << j.dump(2) << "\n";
     return 0;
   }
-  std::cout << "data: " << o.file << " (n = " << data.n() << ", m = " << data.m() << ")\n";
+  std::cout << "data: " << file << " (n = " << data.n() << ", m = " << data.m() << ")\n";
   std::cout << "run: " << (P.search == Search::plain ? "original SSAC" : "weak SSAC") << ", "
             << to_string(P.search) << " binary search, " << o.oracle << " oracle";
   if (spec.uses_q()) std::cout << " q = " << q_text;
@@ -255,8 +249,11 @@ int run_exact(const Opts& o) {
               << labels_text(r.outcomes[i].labels) << "  (" << r.outcomes[i].clusters_recovered
               << " recovered)\n";
   std::cout << "probabilities sum to " << fraction_string(r.total) << "; " << r.branches
-            << " branches (" << (paths ? "paths" : "states") << " engine, " << r.merged
-            << " merged); distinct states reached within each iteration:";
+            << " branches (" << (paths ? "paths" : o.engine) << " engine"
+            << (opt.engine == ExactOptions::Engine::counts && !r.phase1_by_counts
+                    ? ", Phase 1 by states here"
+                    : "")
+            << ", " << r.merged << " merged); distinct states reached within each iteration:";
   for (std::size_t s : r.states)
     std::cout << " " << s;
   char buf[32];
@@ -273,10 +270,13 @@ Command add_exact(CLI::App& root) {
       "The exact outcome distribution of SSAC on a small instance: every branch of the "
       "algorithm's draws and the oracle's abstentions, with exact probabilities.");
   auto o = std::make_shared<Opts>();
-  app->add_option("FILE", o->file, "CSV data with a 'label' column (the oracle's clustering)")
-      ->required();
-  app->add_option("--k", o->k, "number of clusters, 1..n (and at most the number of labels)")
-      ->required();
+  // No --seed: the run's every draw is followed. --eta is asked for, and beta is 1 unless given.
+  const RunOptionsUse use{.eta_required = true,
+                          .seed = false,
+                          .file_help = "CSV data with a 'label' column (the oracle's clustering)",
+                          .k_help = "number of clusters, 1..n (and at most the number of labels)"};
+  o->run.run.beta = 1;
+  add_run_data_options(app, o->run, use);
   app->add_option("--oracle", o->oracle,
                   "perfect | random (Def. 5) | local (Def. 6) | global (Def. 7) | correlated")
       ->check(CLI::IsMember(oracle_kind_names(simulated_oracle_kinds())))
@@ -292,33 +292,24 @@ Command add_exact(CLI::App& root) {
       app->add_option("--nu", o->nu, "local distance-weak nu, [1, inf)")->capture_default_str();
   o->rho_opt = app->add_option("--rho", o->rho, "distance-weak / correlated rho, (0, 1]")
                    ->capture_default_str();
-  app->add_option("--eta", o->eta, "Phase-1 sampling number, r = ceil(k eta) draws")->required();
-  app->add_option("--beta", o->beta, "Phase-2 sampling number, " + range_help(1, range::kMaxBeta))
-      ->capture_default_str();
-  o->search_opt = app->add_option("--search", o->search,
-                                  "Phase-2 search: random (Alg. 2) | distance (Alg. 3) | unified "
-                                  "(Alg. 4)")
-                      ->check(CLI::IsMember(weak_search_names()))
-                      ->capture_default_str();
-  app->add_option("--algorithm", o->algorithm,
-                  "weak (this paper) | original (plain binary search, not-sure a fair coin)")
-      ->check(CLI::IsMember(algorithm_names()))
-      ->capture_default_str();
-  app->add_option("--semantics", o->semantics, "paper (default) | authors-code")
-      ->capture_default_str();
-  app->add_option("--rule", o->rules, "one rule NAME=VALUE on top of --semantics (repeatable)");
+  add_run_param_options(app, o->run, use);
   app->add_option("--max-branches", o->max_branches,
                   "the most re-executions of the reference; more is an error, never a "
                   "truncated answer")
+      ->capture_default_str();
+  app->add_option("--max-states", o->max_states,
+                  "--engine counts: the most states of Phase 1's count arithmetic; more is an "
+                  "error, never a truncated answer")
       ->capture_default_str();
   app->add_option("--top", o->top, "how many of the most likely labelings to print")
       ->capture_default_str();
   o->engine_opt =
       app->add_option("--engine", o->engine,
-                      "states: resume the reference from each merged state, merging after every "
-                      "draw of Z (default) | paths: re-execute every branch from the run's start "
-                      "(the former engine; the same law; docs/exact.md)")
-          ->check(CLI::IsMember({"states", "paths"}))
+                      "counts: as states, with Phase 1 by counts where its product form holds "
+                      "(default) | states: resume the reference from each merged state, merging "
+                      "after every draw of Z | paths: re-execute every branch from the run's "
+                      "start (the former engine); the same law (docs/exact.md)")
+          ->check(CLI::IsMember({"counts", "states", "paths"}))
           ->capture_default_str();
   o->merging_opt =
       app->add_option("--merging", o->merging,

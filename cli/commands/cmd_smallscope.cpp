@@ -28,9 +28,10 @@ struct Opts {
   std::vector<std::string> claims = {"theorem1", "appendix-c"};
   std::vector<std::string> betas = {"paper", "union"};
   std::vector<std::string> rules = {"paper"};
-  long long max_branches = 20'000, max_runs = 200'000, threads = 1, top = 20;
+  long long max_branches = 20'000, max_states = 1'000'000, max_runs = 200'000, threads = 1,
+            top = 20;
   std::string orders = "all";
-  std::string engine = "states";
+  std::string engine = "counts";
   std::string format = "text";
   std::string json, csv;
 };
@@ -107,8 +108,11 @@ int run_smallscope(const Opts& o) {
   opt.orders = *ss::parse_orders(o.orders);  // CLI11 has checked the name
   if (o.rules.size() == 1 && o.rules[0] == "all") opt.rules = ss::rule_names();
   opt.max_branches = to_size("max-branches", o.max_branches, 1, 1'000'000'000'000);
+  opt.max_states = to_size("max-states", o.max_states, 1, 1'000'000'000'000);
   opt.max_runs = to_size("max-runs", o.max_runs, 1, 100'000'000);
   if (o.engine == "paths") opt.engine = ExactOptions::Engine::paths;
+  if (o.engine == "states") opt.engine = ExactOptions::Engine::states;
+  if (o.engine == "counts") opt.engine = ExactOptions::Engine::counts;
   opt.threads = static_cast<unsigned>(to_size("threads", o.threads, 1, 256));
   to_size("top", o.top, 0, 1'000'000);
 
@@ -148,6 +152,7 @@ int run_smallscope(const Opts& o) {
 
   std::size_t meet = 0, def1 = 0, def2 = 0, done = 0, beyond = 0;
   std::uint64_t reexecutions = 0, merged = 0;  // over the runs done
+  std::size_t by_counts = 0;                   // runs done with Phase 1 by counts
   for (const auto& why : rep.instance_skip) {
     if (why.empty()) ++meet;
     if (why.rfind("Definition 1", 0) == 0) ++def1;
@@ -160,6 +165,7 @@ int run_smallscope(const Opts& o) {
     (run.done ? done : beyond) += 1;
     reexecutions += run.branches;
     merged += run.merged;
+    by_counts += run.by_counts ? 1 : 0;
     if (!run.done || run.order.empty()) continue;
     other_law += run.p_not_recovered != rep.runs[run.lex_run].p_not_recovered;
     other_failure += run.p_failure != rep.runs[run.lex_run].p_failure;
@@ -213,9 +219,11 @@ int run_smallscope(const Opts& o) {
     s["exact_runs_done"] = done;
     s["exact_runs_beyond_reach"] = beyond;
     s["max_branches"] = opt.max_branches;
-    s["engine"] = opt.engine == ExactOptions::Engine::states ? "states" : "paths";
+    if (opt.engine == ExactOptions::Engine::counts) s["max_states"] = opt.max_states;
+    s["engine"] = o.engine;
     s["reexecutions"] = reexecutions;
     s["merged"] = merged;
+    if (opt.engine == ExactOptions::Engine::counts) s["phase1_by_counts"] = by_counts;
     s["uncertified"] = rep.uncertified;
     if (opt.orders == ss::Orders::all) {
       s["orders"] = "all";
@@ -297,10 +305,15 @@ int run_smallscope(const Opts& o) {
       << " fail Definition 2\n";
   out << "checks: " << rep.checks.size() << "; distinct exact runs: " << rep.runs.size() << ", "
       << done << " done, " << beyond << " beyond reach (more than " << opt.max_branches
-      << " re-executions); " << (opt.engine == ExactOptions::Engine::states ? "states" : "paths")
-      << " engine: " << reexecutions << " re-executions, " << merged
-      << " branches merged into states already reached; uncertified ceilings: " << rep.uncertified
-      << "\n";
+      << " re-executions"
+      << (opt.engine == ExactOptions::Engine::counts
+              ? " or " + std::to_string(opt.max_states) + " states of the count arithmetic"
+              : std::string())
+      << "); " << o.engine << " engine: " << reexecutions << " re-executions, " << merged
+      << " branches merged into states already reached";
+  if (opt.engine == ExactOptions::Engine::counts)
+    out << ", " << by_counts << " of the " << done << " runs with Phase 1 by counts";
+  out << "; uncertified ceilings: " << rep.uncertified << "\n";
   if (opt.orders == ss::Orders::all)
     out << "row orders: all; of the " << rep.lex_runs << " lexicographic runs, "
         << rep.order_sensitive_runs
@@ -413,9 +426,14 @@ Command add_smallscope(CLI::App& root) {
                   "the most re-executions of one exact run; a run needing more is counted as "
                   "beyond reach")
       ->capture_default_str();
+  app->add_option("--max-states", o->max_states,
+                  "--engine counts: the most states of Phase 1's count arithmetic in one exact "
+                  "run; a run needing more is counted as beyond reach")
+      ->capture_default_str();
   app->add_option("--engine", o->engine,
-                  "the exact enumerator's engine: states (default) | paths (docs/exact.md)")
-      ->check(CLI::IsMember({"states", "paths"}))
+                  "the exact enumerator's engine: counts (default: Phase 1 by counts where its "
+                  "product form holds, else states) | states | paths (docs/exact.md)")
+      ->check(CLI::IsMember({"counts", "states", "paths"}))
       ->capture_default_str();
   app->add_option("--max-runs", o->max_runs,
                   "the most distinct exact runs of the sweep; more is an error before any run")

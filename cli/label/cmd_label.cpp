@@ -63,7 +63,7 @@ Command add_label(CLI::App& root) {
       "a CSV file with yes / no / not sure, undo, resume, and download the clustering "
       "(docs/label.md).");
   auto o = std::make_shared<LabelOpts>();
-  add_run_options(app, o->run, false);
+  add_run_options(app, o->run, {});
   add_person_options(app, o->person, "");
   app->add_option("--port", o->port, "port on 127.0.0.1, 0..65535 (0: any free port)")
       ->capture_default_str();

@@ -1,6 +1,5 @@
 // Algorithm 1's parameters and the oracle's specification from the options that `ssac cluster`,
-// `ssac label` and `ssac exact` share, and the registration of those ssac cluster and ssac label
-// both take (run_params.hpp).
+// `ssac label` and `ssac exact` share, and the registration of those options (run_params.hpp).
 #include "options/run_params.hpp"
 
 #include "options/option_checks.hpp"
@@ -17,14 +16,14 @@ RunOptions SharedRunOptions::parsed() const {
   return r;
 }
 
-void add_run_options(CLI::App* app, SharedRunOptions& o, bool eta_required) {
-  app->add_option("FILE", o.file,
-                  "CSV data (header row; optional 'label' column; columns named in --show may hold "
-                  "text)")
-      ->required();
-  app->add_option("--k", o.run.k, "number of clusters, 1..n")->required();
+void add_run_data_options(CLI::App* app, SharedRunOptions& o, const RunOptionsUse& use) {
+  app->add_option("FILE", o.file, use.file_help)->required();
+  app->add_option("--k", o.run.k, use.k_help)->required();
+}
+
+void add_run_param_options(CLI::App* app, SharedRunOptions& o, const RunOptionsUse& use) {
   auto* eta = app->add_option("--eta", o.run.eta, "Phase-1 sampling number, r = ceil(k eta) draws");
-  if (eta_required)
+  if (use.eta_required)
     eta->required();
   else
     eta->capture_default_str();
@@ -51,7 +50,12 @@ void add_run_options(CLI::App* app, SharedRunOptions& o, bool eta_required) {
       "labelled-row|random-labelled-row|random-known-row, phase2=radius|prefix, overwrite=on|off, "
       "sample-cap=on|off, self-pairs=on|off, empty-recovers=on|off, elimination=on|off, "
       "b-order=xj-first|b-first");
-  add_seed_option(app, o.seed);
+  if (use.seed) add_seed_option(app, o.seed);
+}
+
+void add_run_options(CLI::App* app, SharedRunOptions& o, const RunOptionsUse& use) {
+  add_run_data_options(app, o, use);
+  add_run_param_options(app, o, use);
 }
 
 void add_person_options(CLI::App* app, PersonOptions& o, const std::string& prefix) {

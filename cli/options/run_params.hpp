@@ -1,6 +1,6 @@
-// The parameters of one run of Algorithm 1 (ssac::Params) from a command's options. `ssac cluster`
-// and `ssac exact` share it, so that they check the same values in the same order and report a bad
-// one with the same line.
+// The parameters of one run of Algorithm 1 (ssac::Params) from a command's options. `ssac cluster`,
+// `ssac label` and `ssac exact` share it, so that they check the same values in the same order and
+// report a bad one with the same line.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -27,12 +27,13 @@ struct RunOptions {
   bool search_given = false;
 };
 
-// The options that shape one run on a data file, as ssac cluster and ssac label both take them:
-// FILE, --k, --eta, --beta, --search, --algorithm, --semantics, --rule and --seed. One function
-// registers them, with their ranges and help, so that the two commands cannot drift apart.
+// The options that shape one run on a data file, as ssac cluster, ssac label and ssac exact take
+// them: FILE, --k, --eta, --beta, --search, --algorithm, --semantics, --rule and --seed. These
+// functions register them, with their ranges and help, so that the commands cannot drift apart.
 struct SharedRunOptions {
   std::string file;
-  // --assignment is ssac cluster's alone; `run.assignment` stays null here.
+  // --assignment is ssac cluster's alone; `run.assignment` stays null here. The defaults are
+  // ssac cluster's and ssac label's; a command may change them before it registers the options.
   RunOptions run{
       0,    10.0, 10, "paper", {}, nullptr, to_string(Algorithm::weak), to_string(Search::unified),
       false};
@@ -41,8 +42,27 @@ struct SharedRunOptions {
   // `run` with search_given from the command line.
   RunOptions parsed() const;
 };
-// `eta_required`: ssac cluster asks for --eta; ssac label offers the default.
-void add_run_options(CLI::App* app, SharedRunOptions& o, bool eta_required);
+
+// How a command takes the shared options.
+struct RunOptionsUse {
+  // ssac cluster and ssac exact ask for --eta; ssac label offers the default.
+  bool eta_required = false;
+  // ssac exact follows every draw of the run and has no --seed.
+  bool seed = true;
+  std::string file_help =
+      "CSV data (header row; optional 'label' column; columns named in --show may hold text)";
+  std::string k_help = "number of clusters, 1..n";
+};
+
+// FILE and --k.
+void add_run_data_options(CLI::App* app, SharedRunOptions& o, const RunOptionsUse& use);
+// --eta, --beta, --search, --algorithm, --semantics, --rule and, if `use.seed`, --seed, with the
+// defaults `o.run` holds at the call. A command registers its own options between the two calls
+// to place them after --k (ssac exact: its oracle's): CLI11 checks the values in the order the
+// options were registered, and reports the first bad one.
+void add_run_param_options(CLI::App* app, SharedRunOptions& o, const RunOptionsUse& use);
+// Both, one after the other.
+void add_run_options(CLI::App* app, SharedRunOptions& o, const RunOptionsUse& use);
 
 // A person as the oracle (ssac label; ssac cluster --oracle interactive): --answers, --show and
 // --image, with the same help in both, `prefix` ("interactive: ") before each where the command

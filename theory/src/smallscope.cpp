@@ -563,6 +563,7 @@ Report sweep(const Options& options) {
       P.oracle_clusters = P.k;
       ExactOptions opt;
       opt.max_branches = options.max_branches;
+      opt.max_states = options.max_states;
       opt.engine = options.engine;
       try {
         const ExactResult res = exact_distribution(X, ordered.labels, eo, P, opt);
@@ -571,6 +572,7 @@ Report sweep(const Options& options) {
         run.p_failure = res.p_failure;
         run.branches = res.branches;
         run.merged = res.merged;
+        run.by_counts = res.phase1_by_counts;
         run.order_reads = res.tied_pairs;
         // Definition 4's anchor under lowest-labelled-row: the lowest row of a cluster's known
         // rows, any two of which may be compared.
@@ -584,7 +586,10 @@ Report sweep(const Options& options) {
         run.done = true;
       } catch (const ParameterError& e) {
         // Only the budget is a skip; any other parameter error is a defect of the sweep.
-        if (std::string(e.what()).find("--max-branches") == std::string::npos) throw;
+        const std::string what = e.what();
+        if (what.find("--max-branches") == std::string::npos &&
+            what.find("--max-states") == std::string::npos)
+          throw;
       }
     }
   };

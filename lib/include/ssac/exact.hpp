@@ -93,6 +93,10 @@ struct ExactOptions {
   // enumeration starts, and again at each iteration's start, as soon as the |S_i|^r draw sequences
   // of the Phase 1 ahead alone would exceed it (a lower bound on the re-executions left).
   std::uint64_t max_branches = 10'000'000;
+  // Engine::counts: the most states of Phase 1's count arithmetic (one per configuration and
+  // counts after each draw, over every iteration and start state), which no re-execution counts;
+  // exceeding it throws ParameterError naming --max-states, never a truncated answer.
+  std::uint64_t max_states = 100'000'000;
   // Also the joint law of (final labels, queries in Phase 1, queries in Phase 2): the numbers of
   // queries asked so far join the state key (proofs-notes/exact.md, "The joint law"), so fewer
   // branches merge. ExactResult::joint is filled only then.
@@ -114,7 +118,19 @@ struct ExactOptions {
   // decisions scripted (`merging` applies to it only: Merging::boundaries with Engine::states is
   // an std::invalid_argument), so each of the |S_i|^r draw sequences of a
   // Phase 1 is one re-execution at least. Both give the same law (tests/test_exact_states.cpp).
-  enum class Engine { states, paths };
+  //
+  // `counts`: the states engine, except that Phase 1 from each iteration's start is run by counts
+  // (proofs-notes/exact.md, "Phase 1 by counts"): the reference decides one draw from each
+  // configuration of the known clusters (their openers, the labels), the counts |Z_t| are carried
+  // by exact arithmetic, and each Z_t's law given its count is its first row followed by
+  // independent draws from the weights its configurations place rows in t with, which the engine
+  // checks are proportional across configurations (the product form). Where that check fails, or
+  // where Phase 1 reads more than the configuration (anchor=random-known-row, a per-pair memory,
+  // the correlated oracle, sums that may overflow) or the joint law or stop_after_phase1 is asked
+  // for, the run is the states engine's (ExactResult::phase1_by_counts says which). The same law
+  // again (tests/test_exact_counts.cpp); the cost follows the configurations and the counts, not
+  // the sums of Z_t.
+  enum class Engine { states, paths, counts };
   Engine engine = Engine::states;
   // Engine::states: stop every branch once Phase 1 of iteration 1 is over (Algorithm 1, line 8)
   // and report the law of (p, mu'_p by its bits, Z_p's rows) there in ExactResult::phase1, with
@@ -127,6 +143,9 @@ struct ExactOptions {
   // state of its own that a resumed run would not have): with Engine::states it is an
   // std::invalid_argument.
   std::function<Result(const Matrix&, Oracle&, Chooser&, const Params&, RunObserver*)> run;
+  // Engine::counts checks the product form before it uses it. Only a test turns the check off, to
+  // show on an instance where the form fails that the check is what keeps the law exact.
+  bool check_product_form = true;
 };
 
 struct ExactLabeling {
@@ -177,6 +196,8 @@ struct ExactResult {
     Rational probability;
   };
   std::vector<Phase1Outcome> phase1;
+  // Engine::counts: whether Phase 1 was run by counts (false: the states engine ran instead).
+  bool phase1_by_counts = false;
 };
 
 // The exact distribution of run_ssac(X, oracle, chooser, params) over every chooser and oracle

@@ -67,7 +67,15 @@ class Run {
 
  protected:
   // Algorithm 1, line 8: p = argmax_t |Z_t|; counts[t-1] = |Z_t|. 0 when every Z_t is empty.
+  // The reference's rule is choose_by_counts; a test variant may override it.
   virtual int choose_cluster(const std::vector<std::size_t>& counts) const;
+
+ public:
+  // Line 8's rule as the reference applies it (S7: ties to the earliest discovered), for the
+  // exact enumerator's Phase 1 by counts (proofs-notes/exact.md), which must choose as run() does.
+  static int choose_by_counts(const std::vector<std::size_t>& counts);
+
+ protected:
   // Algorithm 1, line 8: mu'_p, the mean of Z_p (a multiset in draw order).
   virtual Vector estimate_center(const std::vector<std::size_t>& zp, const Iteration& it) const;
   // Algorithm 3, line 1 and Algorithm 4, line 3: x_1, the point of S_i closest to mu'_p.

@@ -312,6 +312,10 @@ bool Run::phase1(Iteration& it, std::vector<std::size_t>& zp) {
 }
 
 int Run::choose_cluster(const std::vector<std::size_t>& counts) const {
+  return choose_by_counts(counts);
+}
+
+int Run::choose_by_counts(const std::vector<std::size_t>& counts) {
   // The position (1-based) in the known clusters; ties go to the earliest-discovered (S7).
   int p = 0;
   for (std::size_t t = 0; t < counts.size(); ++t)

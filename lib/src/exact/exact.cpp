@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "algorithm/run.hpp"
+#include "counts.hpp"
 #include "ssac/data.hpp"
 #include "ssac/error.hpp"
 #include "ssac/metrics.hpp"
@@ -115,11 +116,8 @@ std::size_t BranchingChooser::choose(const std::vector<std::size_t>& pool, Draw 
   return first_[b_.decide(count_, pool.size())];
 }
 
-namespace {
+namespace exact_internal {
 
-// A state key is a string of whole numbers, each in 7-bit groups (the last group of a number has
-// its top bit clear), signed ones zigzag-coded first; a sequence is its length and then its
-// elements. So no two different states have the same key, and a key stays short.
 void put_int(std::string& key, std::uint64_t v) {
   while (v >= 0x80) {
     key += static_cast<char>((v & 0x7f) | 0x80);
@@ -132,18 +130,17 @@ void put_signed(std::string& key, std::int64_t v) {
   put_int(key, v < 0 ? ~(static_cast<std::uint64_t>(v) << 1) : static_cast<std::uint64_t>(v) << 1);
 }
 
-template <class V>
-void put(std::string& key, const V& v) {
-  put_int(key, v.size());
-  for (const auto& e : v)
-    put_signed(key, static_cast<std::int64_t>(e));
-}
-
 void put_bits(std::string& key, double x) {
   std::uint64_t bits = 0;
   std::memcpy(&bits, &x, sizeof bits);
   put_int(key, bits);
 }
+
+}  // namespace exact_internal
+
+namespace {
+
+using namespace exact_internal;
 
 // ---------------------------------------------------------------------------------------------
 // The branching oracle: the random-weak oracle's Bernoulli(q) per query (or per pair), the
@@ -152,7 +149,7 @@ void put_bits(std::string& key, double x) {
 
 class BranchingOracle : public Oracle {
  public:
-  using Memo = std::map<std::pair<std::size_t, std::size_t>, Answer>;
+  using Memo = exact_internal::Memo;
   BranchingOracle(Branches& b, Oracle& base, bool random, bool per_pair, const Rational& q,
                   bool coin_flip)
       : b_(b), base_(base), random_(random), per_pair_(per_pair), coin_flip_(coin_flip) {
@@ -212,15 +209,6 @@ class BranchingOracle : public Oracle {
   std::vector<bool> answers_;
   Memo memo_;
 };
-
-// Engine::states: a state from which runs resume (Run::resume), with the oracle's state there.
-struct Snapshot {
-  detail::Run::Resume run;
-  BranchingOracle::Memo memo;  // per-pair memory only
-  int confused = -1;           // the correlated oracle's draw; -1 before it (the run's start)
-};
-
-struct StopAtBoundary {};
 
 // Where a run is: (iteration, stage, step) with stage 0 after the cluster-assignment query of draw
 // `step` of Z (lines 5-7), 1 once p is chosen, 2 after search step `step`, 3 at the iteration's
@@ -562,9 +550,10 @@ std::pair<std::size_t, bool> score(const std::vector<int>& labels, const std::ve
 
 }  // namespace
 
-ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
-                               const ExactOracle& oracle, const Params& params,
-                               const ExactOptions& options) {
+namespace {
+
+ExactResult enumerate(const Matrix& X, const std::vector<int>& labels, const ExactOracle& oracle,
+                      const Params& params, const ExactOptions& options) {
   const OracleSpec& spec = oracle.spec;
   if (!spec.simulated())
     throw ParameterError("the exact enumeration needs a simulated oracle, not 'interactive'");
@@ -591,7 +580,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     if (oracle.q < 1) correlated_w.push_back(1 - oracle.q);
   }
 
-  const bool states = options.engine == ExactOptions::Engine::states;
+  const bool by_counts = options.engine == ExactOptions::Engine::counts;
+  const bool states = options.engine != ExactOptions::Engine::paths;
   if (states && options.run)
     throw std::invalid_argument("exact_distribution: a run variant needs Engine::paths");
   if (options.stop_after_phase1 && !states)
@@ -612,6 +602,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     // before this state, over the branches merged into it (their probabilities sum to p).
     std::map<std::pair<std::uint64_t, std::uint64_t>, Rational> before;
     std::size_t remaining = 0;  // |S| there
+    int expect_p = 0;           // Engine::counts, at line 8: the p the reference must choose
   };
   KeyRules rules;
   rules.states = states;
@@ -721,6 +712,8 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
       if (obs.phase2) queries2 += branch * obs.phase2;
       if (!obs.active())  // the replay must pass through its start state
         throw std::logic_error("exact enumeration: a replay missed its start state");
+      if (node.expect_p != 0 && obs.chosen_p() != node.expect_p)
+        throw std::logic_error("exact enumeration (counts): line 8 chose another cluster");
       if (R && options.stop_after_phase1) {  // k = 1 and no p: the run ended in iteration 1
         phase1_ends[{}] += branch;
         continue;
@@ -797,7 +790,61 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
     root.snap = std::move(snap);
     root.own = true;
   }
-  explore(std::nullopt, root);
+  // Engine::counts: Phase 1 from a state at an iteration's start (counts.hpp), its states at line
+  // 8 pending as states after the iteration's last draw. The others, as the states engine does.
+  const bool lumpable = by_counts && !options.joint_queries && !options.stop_after_phase1 &&
+                        !correlated && !(random && spec.memory == OracleMemory::per_pair) &&
+                        params.rules.anchor != AnchorRule::random_known_row && rules.sums_decide;
+  std::uint64_t count_states = 0;
+  const std::shared_ptr<LawCache> law_cache = lumpable ? make_law_cache() : nullptr;
+  const auto phase1_by_counts = [&](const std::string& start_key, const Node& node) {
+    if (!lumpable || !node.own || !node.snap || !node.snap->run.sample.empty() ||
+        node.snap->run.S.empty())
+      return false;
+    const Snapshot& at = *node.snap;
+    CountsSetup setup(X, draws(at.run.S.size()));
+    setup.reads_b = rules.reads_b;
+    setup.plain = rules.plain;
+    setup.lump = rules.lump_b;
+    setup.check = options.check_product_form;
+    setup.laws = law_cache.get();
+    setup.replay = [&](Branches& br, const Snapshot& from, RunObserver& obs) {
+      BranchingOracle bo(br, *fixed, random, false, oracle.q, oracle.coin_flip);
+      BranchingChooser chooser(br, rules.lump_b);
+      detail::Run run(X, bo, chooser, params, obs);
+      run.resume(from.run);
+    };
+    setup.count_states = [&](std::size_t held) {
+      count_states += held;
+      if (count_states > options.max_states)
+        throw ParameterError("--max-states = " + std::to_string(options.max_states) +
+                             " is too small: Phase 1's count arithmetic needs more states (raise "
+                             "it, or choose a smaller instance)");
+    };
+    setup.count_replay = [&] {
+      if (++out.branches > options.max_branches)
+        refuse("the exact enumeration needs more re-executions");
+    };
+    const CountsResult res = exact_internal::phase1_by_counts(setup, at);
+    out.phase1_by_counts = true;
+    out.expected_queries_phase1 += node.p * res.queries_phase1;
+    const auto i = static_cast<std::size_t>(at.run.iteration - 1);
+    out.states[i] += res.states;
+    auto& group = pending[{at.run.iteration, 0, static_cast<int>(setup.draws)}];
+    for (const CountsEnd& e : res.ends) {
+      auto [it, fresh] = group.try_emplace(start_key + e.key);
+      if (fresh) {
+        it->second.snap = e.snapshot;
+        it->second.own = true;
+        it->second.remaining = at.run.S.size();
+        it->second.expect_p = e.p;
+        ++out.states[i];
+      }
+      it->second.p += node.p * e.probability;
+    }
+    return true;
+  };
+  if (!phase1_by_counts("", root)) explore(std::nullopt, root);
   while (!pending.empty()) {
     const Progress at = pending.begin()->first;
     std::map<std::string, Node> group = std::move(pending.begin()->second);
@@ -812,7 +859,7 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
                                    at_least + ", from " + std::to_string(group.size()) + " states");
     }
     for (const auto& [key, node] : group)
-      explore(node.own ? std::nullopt : std::optional(at), node);
+      if (!phase1_by_counts(key, node)) explore(node.own ? std::nullopt : std::optional(at), node);
   }
 
   for (const auto& [at, p] : phase1_law) {
@@ -841,9 +888,29 @@ ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
   return out;
 }
 
+}  // namespace
+
+ExactResult exact_distribution(const Matrix& X, const std::vector<int>& labels,
+                               const ExactOracle& oracle, const Params& params,
+                               const ExactOptions& options) {
+  if (options.engine != ExactOptions::Engine::counts)
+    return enumerate(X, labels, oracle, params, options);
+  try {
+    return enumerate(X, labels, oracle, params, options);
+  } catch (const exact_internal::NotLumpable&) {
+    // Not a product form here: the states engine, whose law this is too.
+    ExactOptions states = options;
+    states.engine = ExactOptions::Engine::states;
+    return enumerate(X, labels, oracle, params, states);
+  }
+}
+
 long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std::uint64_t draws) {
   const auto m = static_cast<long double>(rows);
   if (engine == ExactOptions::Engine::paths) return std::pow(m, static_cast<long double>(draws));
+  // Engine::counts: one re-execution per row from the start's configuration at least (where
+  // Phase 1 is run by counts; else the states engine's cost, which this does not bound).
+  if (engine == ExactOptions::Engine::counts) return draws > 0 ? m : 0;
   // Sum over s < draws of min(rows^s, C(s + rows - 1, s)) states, each with `rows` re-executions.
   long double total = 0, multisets = 1, sequences = 1;
   for (std::uint64_t s = 0; s < draws && std::isfinite(total); ++s) {
@@ -859,7 +926,7 @@ long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std
 long double exact_phase1_cost(ExactOptions::Engine engine, const Matrix& X,
                               const std::vector<std::size_t>& rows, std::uint64_t draws,
                               long double cap) {
-  if (engine == ExactOptions::Engine::paths) return exact_phase1_cost(engine, rows.size(), draws);
+  if (engine != ExactOptions::Engine::states) return exact_phase1_cost(engine, rows.size(), draws);
   const auto m = static_cast<long double>(rows.size());
   std::set<std::vector<double>> sums = {std::vector<double>(static_cast<std::size_t>(X.cols()))};
   long double total = 0, multisets = 1, sequences = 1;

@@ -79,8 +79,9 @@ struct Options {
   std::vector<Claim> claims = {Claim::theorem1, Claim::appendix_c};
   std::vector<BetaKind> betas = {BetaKind::paper, BetaKind::union_bound};
   std::vector<std::string> rules = {"paper"};
-  std::uint64_t max_branches = 20'000;  // per exact run; more: the run is skipped, counted
-  ExactOptions::Engine engine = ExactOptions::Engine::states;  // the exact enumerator's
+  std::uint64_t max_branches = 20'000;   // per exact run; more: the run is skipped, counted
+  std::uint64_t max_states = 1'000'000;  // Engine::counts, per exact run; likewise
+  ExactOptions::Engine engine = ExactOptions::Engine::counts;  // the exact enumerator's
   std::uint64_t max_runs = 200'000;  // distinct exact runs of a sweep; more: ParameterError
   unsigned threads = 1;
 };
@@ -113,6 +114,7 @@ struct Run {
   Rational p_failure;        // exact's P(failure): fewer than k clusters recovered
   std::uint64_t branches = 0;
   std::uint64_t merged = 0;        // branches merged into a state already reached
+  bool by_counts = false;          // Engine::counts: Phase 1 was run by counts
   std::vector<std::size_t> order;  // as Check::order
   std::size_t lex_run = 0;         // with an order: the run of the same check in the lex order
   // The pairs of the instance's rows (lexicographic numbering) whose order this run reads, when

@@ -1,0 +1,275 @@
+// Phase 1 by counts (ExactOptions::Engine::counts, proofs-notes/exact.md, "Phase 1 by counts")
+// against the states engine: on every instance of a generated family, the same law, outcome for
+// outcome, with the same expected query counts and tied pairs; where the product form does not
+// hold the engine falls back, and without its check it would give another law.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ssac/error.hpp"
+#include "ssac/exact.hpp"
+#include "ssac/oracle_spec.hpp"
+#include "ssac/rules.hpp"
+
+namespace ssac {
+namespace {
+
+struct Shape {
+  std::vector<std::vector<double>> points;
+  std::vector<int> truth;
+};
+
+Matrix matrix(const Shape& s) {
+  Matrix X(static_cast<Eigen::Index>(s.points.size()),
+           static_cast<Eigen::Index>(s.points[0].size()));
+  for (std::size_t i = 0; i < s.points.size(); ++i)
+    for (std::size_t c = 0; c < s.points[i].size(); ++c)
+      X(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c)) = s.points[i][c];
+  return X;
+}
+
+// Small point sets of the kind the small-scope sweeps run (lattices in one and two dimensions,
+// k <= 3), a repeated coordinate (ties in line 10's order), and one off the lattice whose draw
+// order moves the left-to-right sum of Z_p.
+const std::vector<Shape>& shapes() {
+  static const std::vector<Shape> s = {
+      {{{0}, {1}, {3}, {4}}, {1, 1, 2, 2}},
+      {{{0}, {1}, {2}, {4}, {5}}, {1, 1, 1, 2, 2}},
+      {{{0}, {0}, {1}, {4}}, {1, 1, 1, 2}},
+      {{{0}, {2}, {3}, {5}, {6}}, {1, 2, 2, 3, 3}},
+      {{{0, 0}, {0, 1}, {2, 2}, {2, 1}}, {1, 1, 2, 2}},
+      {{{0, 0}, {1, 0}, {0, 2}, {2, 2}, {1, 1}}, {1, 1, 2, 2, 1}},
+      {{{0.1}, {0.2}, {0.7}, {3}}, {1, 1, 2, 2}},
+  };
+  return s;
+}
+
+struct OracleCase {
+  OracleKind kind;
+  OracleMemory memory;
+  Rational q;
+};
+
+const std::vector<OracleCase>& oracles() {
+  static const std::vector<OracleCase> o = {
+      {OracleKind::perfect, OracleMemory::fresh, 1},
+      {OracleKind::random, OracleMemory::fresh, Rational(7, 10)},
+      {OracleKind::random, OracleMemory::fresh, Rational(1, 3)},
+      {OracleKind::random, OracleMemory::per_pair, Rational(7, 10)},
+      {OracleKind::correlated, OracleMemory::fresh, Rational(3, 5)},
+      {OracleKind::local, OracleMemory::fresh, 1},
+      {OracleKind::global, OracleMemory::fresh, 1},
+  };
+  return o;
+}
+
+// The rules by turns: the paper's, then each named rule of the sweeps and the authors' code.
+Rules rules_of(int which) {
+  Rules r;
+  switch (which % 6) {
+    case 1:
+      r.self_pairs = false;
+      break;
+    case 2:
+      r.anchor = AnchorRule::random_known_row;
+      break;
+    case 3:
+      r.anchor = AnchorRule::random_labelled_row;
+      r.sample_cap = true;
+      break;
+    case 4:
+      r = authors_code_profile().rules;
+      break;
+    case 5:
+      r.anchor = AnchorRule::lowest_labelled_row;
+      r.empty_recovers = true;
+      break;
+    default:
+      break;
+  }
+  return r;
+}
+
+using Law = std::map<std::pair<std::vector<int>, int>, Rational>;
+
+Law law_of(const ExactResult& r) {
+  Law l;
+  for (const auto& o : r.outcomes)
+    l[{o.labels, o.clusters_recovered}] += o.probability;
+  return l;
+}
+
+Params params_of(int k, double eta, int beta, Search search, const Rules& rules) {
+  Params P;
+  P.k = k;
+  P.eta = eta;
+  P.beta = beta;
+  P.search = search;
+  P.oracle_clusters = k;
+  P.rules = rules;
+  return P;
+}
+
+ExactOracle oracle_of(const OracleCase& oc, bool coin_flip) {
+  ExactOracle o;
+  o.spec.kind = oc.kind;
+  o.spec.memory = oc.memory;
+  o.spec.nu = 2.5;
+  o.spec.rho = 0.5;
+  o.q = oc.q;
+  o.coin_flip = coin_flip;
+  return o;
+}
+
+// Every combination of shape, oracle, search and eta (r up to 6 draws at k = 2), the rules by
+// turns; the states engine is capped so that the family runs in seconds, and the instances it
+// refuses are counted, not compared.
+TEST(ExactCounts, SameLawAsTheStatesEngineOnAGeneratedFamily) {
+  const Search searches[] = {Search::random, Search::distance, Search::unified, Search::plain};
+  const double etas[] = {1, 2, 3};
+  int compared = 0, by_counts = 0, beyond = 0, turn = 0;
+  std::uint64_t states_branches = 0, counts_branches = 0;
+  for (const Shape& sh : shapes())
+    for (const OracleCase& oc : oracles())
+      for (Search search : searches)
+        for (double eta : etas) {
+          ++turn;
+          const int k = *std::max_element(sh.truth.begin(), sh.truth.end());
+          const Params P = params_of(k, eta, 1 + turn % 3, search, rules_of(turn));
+          const ExactOracle o = oracle_of(oc, search == Search::plain);
+          ExactOptions states, counts;
+          states.max_branches = counts.max_branches = 4'000;
+          counts.engine = ExactOptions::Engine::counts;
+          ExactResult a;
+          try {
+            a = exact_distribution(matrix(sh), sh.truth, o, P, states);
+          } catch (const ParameterError&) {
+            ++beyond;
+            continue;
+          }
+          const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+          const std::string what = "case " + std::to_string(turn);
+          EXPECT_EQ(b.total, 1) << what;
+          EXPECT_EQ(law_of(a), law_of(b)) << what;
+          EXPECT_EQ(a.p_failure, b.p_failure) << what;
+          EXPECT_EQ(a.p_exact_recovery, b.p_exact_recovery) << what;
+          EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1) << what;
+          EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2) << what;
+          EXPECT_EQ(a.expected_accuracy_pct, b.expected_accuracy_pct) << what;
+          EXPECT_EQ(a.tied_pairs, b.tied_pairs) << what;
+          ++compared;
+          by_counts += b.phase1_by_counts ? 1 : 0;
+          states_branches += a.branches;
+          counts_branches += b.branches;
+        }
+  std::printf(
+      "compared %d instances (%d by counts, %d beyond the states cap); re-executions: states "
+      "%llu, counts %llu\n",
+      compared, by_counts, beyond, static_cast<unsigned long long>(states_branches),
+      static_cast<unsigned long long>(counts_branches));
+  EXPECT_GE(compared, 200);
+  EXPECT_GE(by_counts, 120);
+}
+
+// Under self-pairs=off a draw that is its cluster's anchor is placed without a query, the others
+// with probability q, and once all k clusters are known also by elimination: the row weights into
+// a cluster are not proportional across configurations, so the engine falls back; without the
+// check the product form is wrong here (the negative control of the check).
+TEST(ExactCounts, TheProductFormIsCheckedAndLoadBearing) {
+  const Shape sh{{{0}, {1}, {2}, {5}}, {1, 1, 1, 2}};
+  Rules rules;
+  rules.self_pairs = false;
+  const Params P = params_of(2, 2, 2, Search::random, rules);
+  const ExactOracle o = oracle_of({OracleKind::random, OracleMemory::fresh, Rational(1, 2)}, false);
+  ExactOptions states, counts, unchecked;
+  counts.engine = unchecked.engine = ExactOptions::Engine::counts;
+  unchecked.check_product_form = false;
+  const ExactResult a = exact_distribution(matrix(sh), sh.truth, o, P, states);
+  const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+  const ExactResult c = exact_distribution(matrix(sh), sh.truth, o, P, unchecked);
+  EXPECT_FALSE(b.phase1_by_counts);
+  EXPECT_EQ(law_of(a), law_of(b));
+  EXPECT_TRUE(c.phase1_by_counts);
+  EXPECT_NE(law_of(a), law_of(c));
+}
+
+// A Phase 1 of r = 40 draws on n = 5 rows at k = 2 and q < 1 completes (the states engine needs
+// about 10^7 re-executions at r = 20 here), with its probabilities summing to exactly 1.
+TEST(ExactCounts, ReachesFortyDraws) {
+  const Shape sh{{{0}, {1}, {2}, {4}, {5}}, {1, 1, 1, 2, 2}};
+  const Params P = params_of(2, 20, 2, Search::random, Rules{});
+  const ExactOracle o =
+      oracle_of({OracleKind::random, OracleMemory::fresh, Rational(9, 10)}, false);
+  ExactOptions counts;
+  counts.engine = ExactOptions::Engine::counts;
+  counts.max_branches = 100'000;
+  const ExactResult r = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+  EXPECT_TRUE(r.phase1_by_counts);
+  EXPECT_EQ(r.total, 1);
+  EXPECT_GT(r.p_exact_recovery, Rational(95, 100));
+}
+
+// The committed joint law of n = 6, k = 2, eta = 2 (r = 4), beta = 3, random-weak q = 7/10,
+// Algorithm 4 (tests/data/six-generated-eta2.json, written by the paths engine with
+// 2,234,904 re-executions): Phase 1 by counts gives its margin over the query counts, outcome for
+// outcome, and its mean query counts.
+TEST(ExactCounts, TheCommittedSixPointLawByCounts) {
+  const std::string dir = SSAC_TEST_DATA_DIR;
+  std::ifstream csv(dir + "/six-generated.csv");
+  std::string line;
+  std::getline(csv, line);  // x1,x2,label
+  Shape sh;
+  while (std::getline(csv, line)) {
+    std::stringstream row(line);
+    std::string a, b, l;
+    std::getline(row, a, ',');
+    std::getline(row, b, ',');
+    std::getline(row, l, ',');
+    sh.points.push_back({std::stod(a), std::stod(b)});
+    sh.truth.push_back(std::stoi(l));
+  }
+  ASSERT_EQ(sh.points.size(), 6U);
+  std::ifstream in(dir + "/six-generated-eta2.json");
+  const nlohmann::json want = nlohmann::json::parse(in);
+  std::map<std::vector<int>, Rational> labels;
+  Rational q1 = 0, q2 = 0;
+  for (const auto& o : want["outcomes"]) {
+    const std::string text = o["outcome"].get<std::string>();
+    std::stringstream parts(text);
+    std::string lab, a, b;
+    std::getline(parts, lab, ';');
+    std::getline(parts, a, ';');
+    std::getline(parts, b, ';');
+    std::vector<int> v;
+    std::stringstream ls(lab);
+    for (std::string x; std::getline(ls, x, ',');)
+      v.push_back(std::stoi(x));
+    const Rational p(o["probability"].get<std::string>());
+    labels[v] += p;
+    q1 += p * std::stoi(a);
+    q2 += p * std::stoi(b);
+  }
+  const Params P = params_of(2, 2, 3, Search::unified, Rules{});
+  const ExactOracle o =
+      oracle_of({OracleKind::random, OracleMemory::fresh, Rational(7, 10)}, false);
+  ExactOptions counts;
+  counts.engine = ExactOptions::Engine::counts;
+  const ExactResult r = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+  EXPECT_TRUE(r.phase1_by_counts);
+  std::map<std::vector<int>, Rational> got;
+  for (const auto& e : r.outcomes)
+    got[e.labels] += e.probability;
+  EXPECT_EQ(got, labels);
+  EXPECT_EQ(r.expected_queries_phase1, q1);
+  EXPECT_EQ(r.expected_queries_phase2, q2);
+}
+
+}  // namespace
+}  // namespace ssac
