@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "exact_family.hpp"
 #include "ssac/error.hpp"
 #include "ssac/exact.hpp"
 #include "ssac/oracle_spec.hpp"
@@ -20,6 +21,10 @@
 
 namespace ssac {
 namespace {
+
+using exact_family::law_of;
+using exact_family::OracleCase;
+using exact_family::rules_of;
 
 struct Shape {
   std::vector<std::vector<double>> points;
@@ -51,12 +56,6 @@ const std::vector<Shape>& shapes() {
   return s;
 }
 
-struct OracleCase {
-  OracleKind kind;
-  OracleMemory memory;
-  Rational q;
-};
-
 const std::vector<OracleCase>& oracles() {
   static const std::vector<OracleCase> o = {
       {OracleKind::perfect, OracleMemory::fresh, 1},
@@ -68,42 +67,6 @@ const std::vector<OracleCase>& oracles() {
       {OracleKind::global, OracleMemory::fresh, 1},
   };
   return o;
-}
-
-// The rules by turns: the paper's, then each named rule of the sweeps and the authors' code.
-Rules rules_of(int which) {
-  Rules r;
-  switch (which % 6) {
-    case 1:
-      r.self_pairs = false;
-      break;
-    case 2:
-      r.anchor = AnchorRule::random_known_row;
-      break;
-    case 3:
-      r.anchor = AnchorRule::random_labelled_row;
-      r.sample_cap = true;
-      break;
-    case 4:
-      r = authors_code_profile().rules;
-      break;
-    case 5:
-      r.anchor = AnchorRule::lowest_labelled_row;
-      r.empty_recovers = true;
-      break;
-    default:
-      break;
-  }
-  return r;
-}
-
-using Law = std::map<std::pair<std::vector<int>, int>, Rational>;
-
-Law law_of(const ExactResult& r) {
-  Law l;
-  for (const auto& o : r.outcomes)
-    l[{o.labels, o.clusters_recovered}] += o.probability;
-  return l;
 }
 
 Params params_of(int k, double eta, int beta, Search search, const Rules& rules) {

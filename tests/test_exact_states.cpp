@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "exact_family.hpp"
 #include "ssac/error.hpp"
 #include "ssac/exact.hpp"
 #include "ssac/oracle_spec.hpp"
@@ -16,6 +17,10 @@
 
 namespace ssac {
 namespace {
+
+using exact_family::law_of;
+using exact_family::OracleCase;
+using exact_family::rules_of;
 
 Matrix line(const std::vector<double>& xs) {
   Matrix X(static_cast<Eigen::Index>(xs.size()), 1);
@@ -43,12 +48,6 @@ const std::vector<Shape>& shapes() {
   return s;
 }
 
-struct OracleCase {
-  OracleKind kind;
-  OracleMemory memory;
-  Rational q;
-};
-
 const std::vector<OracleCase>& oracles() {
   static const std::vector<OracleCase> o = {
       {OracleKind::perfect, OracleMemory::fresh, 1},
@@ -61,43 +60,7 @@ const std::vector<OracleCase>& oracles() {
   return o;
 }
 
-// The rules each instance runs under, one of these by turns.
-Rules rules_of(int which) {
-  Rules r;
-  switch (which % 6) {
-    case 1:
-      r.self_pairs = false;
-      break;
-    case 2:
-      r.anchor = AnchorRule::random_known_row;
-      break;
-    case 3:
-      r.anchor = AnchorRule::random_labelled_row;
-      r.sample_cap = true;
-      break;
-    case 4:
-      r = authors_code_profile().rules;
-      break;
-    case 5:
-      r.anchor = AnchorRule::lowest_labelled_row;
-      r.empty_recovers = true;
-      r.assignment = Phase2Labels::prefix;
-      break;
-    default:
-      break;
-  }
-  return r;
-}
-
-using Law = std::map<std::pair<std::vector<int>, int>, Rational>;
 using Joint = std::map<std::tuple<std::vector<int>, std::uint64_t, std::uint64_t, int>, Rational>;
-
-Law law_of(const ExactResult& r) {
-  Law l;
-  for (const auto& o : r.outcomes)
-    l[{o.labels, o.clusters_recovered}] += o.probability;
-  return l;
-}
 
 Joint joint_of(const ExactResult& r) {
   Joint j;

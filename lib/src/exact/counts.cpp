@@ -310,10 +310,11 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
         configs.push_back(std::move(n));
       }
       Config& cc = configs[id];  // push_back may have moved it
+      const std::size_t target = it->second;
       auto o = std::find_if(cc.opens.begin(), cc.opens.end(),
-                            [&](const auto& e) { return e.first == it->second; });
+                            [&](const auto& e) { return e.first == target; });
       if (o == cc.opens.end())
-        cc.opens.emplace_back(it->second, w);
+        cc.opens.emplace_back(target, w);
       else
         o->second += w;
     } while (br.next());
