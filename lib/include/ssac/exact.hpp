@@ -202,12 +202,15 @@ struct ExactResult {
 
 // The exact distribution of run_ssac(X, oracle, chooser, params) over every chooser and oracle
 // branch; `labels` (1..K) is the oracle's clustering. Throws ParameterError for the interactive
-// oracle, a q outside (0, 1], or when options.max_branches would be exceeded.
+// oracle, a q outside (0, 1], or when options.max_branches (or, under Engine::counts,
+// options.max_states) would be exceeded.
 // What the refusal before any work compares with options.max_branches: a lower bound on the
 // re-executions of the Phase 1 of one iteration from a state with `rows` rows in S_i and
 // `draws` draws of Z under Engine::paths (rows^draws), an estimate under Engine::states (one
 // re-execution per row from each multiset of the draws so far, at most rows^s of them after s
-// draws: the count when every draw is placed with certainty).
+// draws: the count when every draw is placed with certainty), and under Engine::counts `rows`
+// (one re-execution per row from the start's configuration; the count arithmetic has its own
+// budget, max_states).
 long double exact_phase1_cost(ExactOptions::Engine engine, std::size_t rows, std::uint64_t draws);
 // The same for S_i = `rows` of X, where the states engine's count after s draws is also at most
 // the number of distinct left-to-right sums of s of the rows (the states merge on Z_t's count and

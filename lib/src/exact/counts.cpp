@@ -320,7 +320,6 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
     } while (br.next());
     configs[id].learned = true;
   }
-  out.configurations = configs.size();
 
   // The product form: every configuration's row weights into a cluster (with a given first row)
   // proportional to one beta.

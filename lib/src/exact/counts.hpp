@@ -51,7 +51,6 @@ struct NotLumpable {};
 
 // The laws of Z_t given its count, kept across the iterations and start states of one
 // enumeration (counts.cpp).
-class ZLaw;
 struct LawCache;
 std::shared_ptr<LawCache> make_law_cache();
 
@@ -91,7 +90,6 @@ struct CountsResult {
   std::vector<CountsEnd> ends;
   Rational queries_phase1;  // E[Phase-1 queries of this iteration]
   std::size_t states = 0;   // distinct (configuration, counts) over the draws
-  std::size_t configurations = 0;
 };
 
 // The law at line 8 of iteration start.run.iteration from `start` (an iteration's start: no draw
