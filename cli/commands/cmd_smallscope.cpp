@@ -1,5 +1,6 @@
 // ssac smallscope: exhaustive exact checking of Theorem 1 and Appendix C on every small instance
 // of a grid (ssac/theory/smallscope.hpp; proofs-notes/smallscope.md).
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -74,6 +75,14 @@ Rational rational_of(const theory::Decimal& d) {
       boost::multiprecision::cpp_int(10), static_cast<unsigned>(e < 0 ? -e : e));
   return e < 0 ? Rational(d.coefficient(), scale) : Rational(d.coefficient() * scale);
 }
+
+// What the exact runs of one k reached: the frontier a researcher needs to read a sweep's
+// "beyond reach" (which r the engine decided, which r it did not, and which budget stopped it).
+struct Reach {
+  std::size_t done = 0, reexecutions = 0, states = 0;  // the last two: beyond, by budget
+  std::uint64_t r_done = 0;                            // the largest r of a run done
+  std::uint64_t r_beyond_min = 0, r_beyond_max = 0;    // over the runs beyond reach
+};
 
 // One line of the summary table: a (claim, beta, rule) and what its checks gave.
 struct Group {
@@ -161,8 +170,19 @@ int run_smallscope(const Opts& o) {
   // Runs of another row order whose P (the theorem's event; exact's P(failure)) differs from
   // the lexicographic order's.
   std::size_t other_law = 0, other_failure = 0;
+  std::map<long long, Reach> reach;  // by k
   for (const auto& run : rep.runs) {
     (run.done ? done : beyond) += 1;
+    Reach& re = reach[rep.instances[run.instance].clusters()];
+    if (run.done) {
+      ++re.done;
+      re.r_done = std::max(re.r_done, run.r);
+    } else {
+      const bool first = re.reexecutions + re.states == 0;
+      (run.beyond == ss::Run::Beyond::states ? re.states : re.reexecutions) += 1;
+      re.r_beyond_min = first ? run.r : std::min(re.r_beyond_min, run.r);
+      re.r_beyond_max = std::max(re.r_beyond_max, run.r);
+    }
     reexecutions += run.branches;
     merged += run.merged;
     by_counts += run.by_counts ? 1 : 0;
@@ -235,6 +255,18 @@ int run_smallscope(const Opts& o) {
     }
     s["violations"] = viol.size();
     j["summary"] = s;
+    nlohmann::ordered_json rs = nlohmann::ordered_json::array();
+    for (const auto& [k, re] : reach) {
+      nlohmann::ordered_json e;
+      e["k"] = k;
+      e["runs_done"] = re.done;
+      e["largest_r_done"] = re.r_done;
+      e["beyond_reach_reexecutions"] = re.reexecutions;
+      e["beyond_reach_states"] = re.states;
+      if (re.reexecutions + re.states) e["beyond_reach_r"] = {re.r_beyond_min, re.r_beyond_max};
+      rs.push_back(e);
+    }
+    j["reach_by_k"] = rs;
     nlohmann::ordered_json gs = nlohmann::ordered_json::array();
     for (const auto& [key, gr] : groups) {
       nlohmann::ordered_json e;
@@ -321,6 +353,15 @@ int run_smallscope(const Opts& o) {
         << rep.runs.size() - rep.lex_runs << " runs of other orders, " << other_law
         << " of them with another P than the lexicographic order's (" << other_failure
         << " with another P(fewer than k recovered))\n";
+  for (const auto& [k, re] : reach) {
+    out << "reach at k = " << k << ": " << re.done << " runs done";
+    if (re.done) out << " (r up to " << re.r_done << ")";
+    out << ", " << re.reexecutions + re.states << " beyond reach";
+    if (re.reexecutions + re.states)
+      out << " (r " << re.r_beyond_min << " to " << re.r_beyond_max << "; " << re.reexecutions
+          << " over the re-executions, " << re.states << " over the states)";
+    out << "\n";
+  }
   out << "\n";
   char buf[256];
   std::snprintf(buf, sizeof buf, "%-11s %-16s %-27s %8s %8s %10s  %s\n", "claim", "beta", "rule",

@@ -587,8 +587,11 @@ Report sweep(const Options& options) {
       } catch (const ParameterError& e) {
         // Only the budget is a skip; any other parameter error is a defect of the sweep.
         const std::string what = e.what();
-        if (what.find("--max-branches") == std::string::npos &&
-            what.find("--max-states") == std::string::npos)
+        if (what.find("--max-branches") != std::string::npos)
+          run.beyond = Run::Beyond::reexecutions;
+        else if (what.find("--max-states") != std::string::npos)
+          run.beyond = Run::Beyond::states;
+        else
           throw;
       }
     }
