@@ -208,8 +208,20 @@ TEST(SmallScope, BudgetsAreEnforced) {
   o.max_runs = 1000;
   o.max_branches = 1;  // every run needs more than one re-execution: all beyond reach
   const ss::Report r = ss::sweep(o);
-  for (const auto& run : r.runs)
+  for (const auto& run : r.runs) {
     EXPECT_FALSE(run.done);
+    EXPECT_EQ(run.beyond, ss::Run::Beyond::reexecutions);
+  }
+  // The count arithmetic's budget is the other one a run can exceed, and it is told apart.
+  o.max_branches = 20000;
+  o.max_states = 1;
+  const ss::Report s = ss::sweep(o);
+  std::size_t over_states = 0;
+  for (const auto& run : s.runs) {
+    EXPECT_EQ(run.beyond, run.done ? ss::Run::Beyond::no : ss::Run::Beyond::states);
+    over_states += run.beyond == ss::Run::Beyond::states;
+  }
+  EXPECT_GT(over_states, 0u);
   EXPECT_THROW(ss::rule_profile("self-pairs=maybe"), ssac::ParameterError);
 }
 

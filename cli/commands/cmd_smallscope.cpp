@@ -79,9 +79,9 @@ Rational rational_of(const theory::Decimal& d) {
 // What the exact runs of one k reached: the frontier a researcher needs to read a sweep's
 // "beyond reach" (which r the engine decided, which r it did not, and which budget stopped it).
 struct Reach {
-  std::size_t done = 0, reexecutions = 0, states = 0;  // the last two: beyond, by budget
-  std::uint64_t r_done = 0;                            // the largest r of a run done
-  std::uint64_t r_beyond_min = 0, r_beyond_max = 0;    // over the runs beyond reach
+  std::size_t done = 0, reexecutions = 0, states = 0, beta = 0;  // the last three: beyond, by why
+  std::uint64_t r_done = 0;                                      // the largest r of a run done
+  std::uint64_t r_beyond_min = 0, r_beyond_max = 0;              // over the runs beyond reach
 };
 
 // One line of the summary table: a (claim, beta, rule) and what its checks gave.
@@ -178,8 +178,10 @@ int run_smallscope(const Opts& o) {
       ++re.done;
       re.r_done = std::max(re.r_done, run.r);
     } else {
-      const bool first = re.reexecutions + re.states == 0;
-      (run.beyond == ss::Run::Beyond::states ? re.states : re.reexecutions) += 1;
+      const bool first = re.reexecutions + re.states + re.beta == 0;
+      (run.beyond == ss::Run::Beyond::states ? re.states
+       : run.beyond == ss::Run::Beyond::beta ? re.beta
+                                             : re.reexecutions) += 1;
       re.r_beyond_min = first ? run.r : std::min(re.r_beyond_min, run.r);
       re.r_beyond_max = std::max(re.r_beyond_max, run.r);
     }
@@ -263,7 +265,9 @@ int run_smallscope(const Opts& o) {
       e["largest_r_done"] = re.r_done;
       e["beyond_reach_reexecutions"] = re.reexecutions;
       e["beyond_reach_states"] = re.states;
-      if (re.reexecutions + re.states) e["beyond_reach_r"] = {re.r_beyond_min, re.r_beyond_max};
+      e["beyond_reach_beta"] = re.beta;
+      if (re.reexecutions + re.states + re.beta)
+        e["beyond_reach_r"] = {re.r_beyond_min, re.r_beyond_max};
       rs.push_back(e);
     }
     j["reach_by_k"] = rs;
@@ -356,10 +360,14 @@ int run_smallscope(const Opts& o) {
   for (const auto& [k, re] : reach) {
     out << "reach at k = " << k << ": " << re.done << " runs done";
     if (re.done) out << " (r up to " << re.r_done << ")";
-    out << ", " << re.reexecutions + re.states << " beyond reach";
-    if (re.reexecutions + re.states)
+    const std::size_t skipped = re.reexecutions + re.states + re.beta;
+    out << ", " << skipped << " beyond reach";
+    if (skipped) {
       out << " (r " << re.r_beyond_min << " to " << re.r_beyond_max << "; " << re.reexecutions
-          << " over the re-executions, " << re.states << " over the states)";
+          << " over the re-executions, " << re.states << " over the states";
+      if (re.beta) out << ", " << re.beta << " with beta above the reference's largest";
+      out << ")";
+    }
     out << "\n";
   }
   out << "\n";

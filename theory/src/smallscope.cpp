@@ -546,9 +546,14 @@ Report sweep(const Options& options) {
         rows[row] = row;
       if (exact_phase1_cost(options.engine, X, rows, run.r,
                             static_cast<long double>(options.max_branches)) >
-              static_cast<long double>(options.max_branches) ||
-          run.beta > static_cast<std::uint64_t>(range::kMaxBeta))
+          static_cast<long double>(options.max_branches)) {
+        run.beyond = Run::Beyond::reexecutions;
         continue;
+      }
+      if (run.beta > static_cast<std::uint64_t>(range::kMaxBeta)) {
+        run.beyond = Run::Beyond::beta;
+        continue;
+      }
       ExactOracle eo;
       eo.spec.kind = OracleKind::random;
       eo.q = rational_of(run.q);

@@ -110,9 +110,10 @@ struct Run {
   Search search = Search::random;
   std::size_t rule = 0;
   bool done = false;  // false: beyond a budget (skipped)
-  // Which budget a run beyond reach exceeded: the re-executions (max_branches) or the states of
-  // Phase 1's count arithmetic (max_states).
-  enum class Beyond { no, reexecutions, states } beyond = Beyond::no;
+  // Why a run is beyond reach: it exceeded the re-executions (max_branches, or the estimate of
+  // Phase 1's made before the run) or the states of Phase 1's count arithmetic (max_states), or
+  // its beta is above the largest the reference takes (range::kMaxBeta).
+  enum class Beyond { no, reexecutions, states, beta } beyond = Beyond::no;
   Rational p_not_recovered;  // 1 - P(exact recovery): the output is not the oracle's clustering
   Rational p_failure;        // exact's P(failure): fewer than k clusters recovered
   std::uint64_t branches = 0;
