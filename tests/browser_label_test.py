@@ -234,8 +234,10 @@ try:
 
     def keys(key):
         """Sends `key` once the page can take it: loaded (its script ran) and two animation frames
-        later (Chromium drops input that arrives before a new page's first paint, which a loaded
-        CI machine can delay past the load event)."""
+        later (Chromium may drop input that arrives before a new page's first paint, which a
+        loaded CI machine can delay past the load event; one CI run lost the first key after the
+        link from another site, which 11 runs here, loaded, under ASan or with 400 ms of network
+        latency, never did)."""
         WebDriverWait(driver, 10).until(
             lambda d: d.execute_script("return document.readyState") == "complete")
         driver.execute_async_script("var done = arguments[arguments.length - 1];"
