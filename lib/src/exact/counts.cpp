@@ -17,7 +17,6 @@
 #include <optional>
 #include <stdexcept>
 #include <tuple>
-#include <unordered_map>
 
 #include "ssac/data.hpp"
 
@@ -97,14 +96,77 @@ struct Summary {
 
 using Counts = std::vector<std::uint32_t>;  // |Z_t| per known position
 
-struct CountsHash {
-  std::size_t operator()(const Counts& c) const {
-    std::size_t h = c.size();
-    for (std::uint32_t v : c)
-      h = h * 1000003u ^ v;
-    return h;
+// A configuration's states after some draws: counts (`width` per state, one after another) in
+// increasing lexicographic order, each with its probability N over D^s. A draw adds the same unit
+// vector to every counts of a source, or appends a 1 (a cluster opened) to every one, and neither
+// changes their order (the first coordinate where two counts differ, and how, stays the same): so
+// the states after a draw are a merge of a few sorted sources, with no hashing and no sorting.
+struct Layer {
+  std::size_t width = 0;
+  std::vector<std::uint32_t> keys;
+  std::vector<Int> values;
+  std::size_t size() const { return values.size(); }
+  bool empty() const { return values.empty(); }
+  Counts counts(std::size_t e) const {
+    return Counts(keys.begin() + static_cast<std::ptrdiff_t>(e * width),
+                  keys.begin() + static_cast<std::ptrdiff_t>((e + 1) * width));
   }
 };
+
+// A sorted source of a merge: a layer's states with one coordinate raised by 1 (`add`; kNone for
+// none) or a 1 appended (`append`), each probability times `weight`. `head` is the counts of its
+// next state as the merge sees them.
+struct Source {
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  const Layer* layer;
+  std::size_t add;
+  bool append;
+  const Int* weight;
+  std::size_t at = 0;
+  std::vector<std::uint32_t> head;
+  bool load() {  // false once every state is taken
+    if (at == layer->size()) return false;
+    const std::size_t w = layer->width;
+    head.assign(layer->keys.begin() + static_cast<std::ptrdiff_t>(at * w),
+                layer->keys.begin() + static_cast<std::ptrdiff_t>((at + 1) * w));
+    if (add != kNone) ++head[add];
+    if (append) head.push_back(1);
+    return true;
+  }
+};
+
+// The states of `out` (its width set) from `sources`: equal counts summed.
+void merge(std::vector<Source>& sources, Layer& out) {
+  std::size_t total = 0;
+  std::vector<Source*> live;
+  for (Source& src : sources) {
+    total += src.layer->size();
+    if (src.load()) live.push_back(&src);
+  }
+  out.keys.reserve(total * out.width);
+  out.values.reserve(total);
+  std::vector<Source*> at_min;
+  while (!live.empty()) {
+    // The smallest counts among the sources' next states, and every source that has them.
+    at_min.assign(1, live[0]);
+    for (std::size_t i = 1; i < live.size(); ++i) {
+      const auto cmp = live[i]->head <=> at_min[0]->head;
+      if (cmp < 0)
+        at_min.assign(1, live[i]);
+      else if (cmp == 0)
+        at_min.push_back(live[i]);
+    }
+    out.keys.insert(out.keys.end(), at_min[0]->head.begin(), at_min[0]->head.end());
+    Int sum = at_min[0]->layer->values[at_min[0]->at] * *at_min[0]->weight;
+    for (std::size_t i = 1; i < at_min.size(); ++i)
+      sum += at_min[i]->layer->values[at_min[i]->at] * *at_min[i]->weight;
+    out.values.push_back(std::move(sum));
+    for (Source* src : at_min) {
+      ++src->at;
+      if (!src->load()) live.erase(std::find(live.begin(), live.end(), src));
+    }
+  }
+}
 
 }  // namespace
 
@@ -368,43 +430,57 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
     for (const auto& [target, w] : c.opens)
       steps[id].opens.emplace_back(target, scaled(w));
   }
-  using Layer = std::vector<std::unordered_map<Counts, Int, CountsHash>>;  // per configuration
-  Layer cur(configs.size());
-  cur[0][Counts(at.known.size(), 0)] = 1;
-  Int Ds = 1;  // D^s
+  // Each configuration's counts kept sorted, so that a draw's arithmetic is a merge (Layer).
+  std::vector<Layer> cur(configs.size());
+  for (std::size_t id = 0; id < configs.size(); ++id)
+    cur[id].width = configs[id].known.size();
+  cur[0].keys.assign(at.known.size(), 0);
+  cur[0].values.emplace_back(1);
+  // Where each configuration's states come from after a draw: itself (a draw unplaced, or placed
+  // in one of its clusters) and the configurations that open it.
+  std::vector<std::vector<std::pair<std::size_t, const Int*>>> openers_of(configs.size());
+  for (std::size_t id = 0; id < configs.size(); ++id)
+    for (const auto& [target, w] : steps[id].opens)
+      openers_of[target].emplace_back(id, &w);
+  // E[draws made from each configuration] D^(r-1), summed draw by draw as integers (Horner): a
+  // fraction per draw would reduce numbers of s digits each time.
+  std::vector<Int> drawn(configs.size());
+  std::vector<Source> sources;
   for (std::uint64_t s = 0; s < r; ++s) {
-    Layer next(configs.size());
-    for (std::size_t id = 0; id < configs.size(); ++id) {
-      if (cur[id].empty()) continue;
-      if (!configs[id].learned)
-        throw std::logic_error("exact enumeration (counts): a step not learned");
-      const Steps& st = steps[id];
-      Int total = 0;
-      for (const auto& [counts, N] : cur[id]) {
-        total += N;
-        if (!st.unplaced.is_zero()) next[id][counts] += N * st.unplaced;
-        Counts k = counts;
-        for (std::size_t j = 0; j < st.into.size(); ++j) {
-          if (st.into[j].is_zero()) continue;
-          ++k[j];
-          next[id][k] += N * st.into[j];
-          --k[j];
-        }
-        if (!st.opens.empty()) {
-          k.push_back(1);
-          for (const auto& [target, w] : st.opens)
-            next[target][k] += N * w;
-        }
-      }
-      out.queries_phase1 += Rational(total, Ds) * configs[id].queries;
-    }
-    Ds *= D;
-    cur = std::move(next);
+    if (s > 0)
+      for (Int& x : drawn)
+        x *= D;
+    std::vector<Layer> next(configs.size());
     std::size_t held = 0;
-    for (const auto& m : cur)
-      held += m.size();
+    for (std::size_t id = 0; id < configs.size(); ++id) {
+      next[id].width = cur[id].width;
+      sources.clear();
+      if (!cur[id].empty()) {
+        if (!configs[id].learned)
+          throw std::logic_error("exact enumeration (counts): a step not learned");
+        const Steps& st = steps[id];
+        if (!st.unplaced.is_zero())
+          sources.push_back({&cur[id], Source::kNone, false, &st.unplaced, 0, {}});
+        for (std::size_t j = 0; j < st.into.size(); ++j)
+          if (!st.into[j].is_zero()) sources.push_back({&cur[id], j, false, &st.into[j], 0, {}});
+        for (const Int& N : cur[id].values)
+          drawn[id] += N;
+      }
+      for (const auto& [from, w] : openers_of[id])
+        if (!cur[from].empty()) sources.push_back({&cur[from], Source::kNone, true, w, 0, {}});
+      merge(sources, next[id]);
+      held += next[id].size();
+    }
+    cur = std::move(next);
     out.states += held;
     setup.count_states(held);
+  }
+  const Int Ds = mp::pow(D, static_cast<unsigned>(r));  // D^r, the last states' denominator
+  {
+    const Int last = Ds / D;  // D^(r-1)
+    for (std::size_t id = 0; id < configs.size(); ++id)
+      if (!drawn[id].is_zero())
+        out.queries_phase1 += Rational(drawn[id], last) * configs[id].queries;
   }
 
   // Line 8: p by the reference's rule; the states with the same configuration, p and |Z_p| differ
@@ -413,7 +489,9 @@ CountsResult phase1_by_counts(const CountsSetup& setup, const Snapshot& start) {
   std::map<std::size_t, Int> no_p;  // every draw unplaced: no cluster chosen
   std::vector<std::size_t> wide;
   for (std::size_t id = 0; id < configs.size(); ++id)
-    for (const auto& [counts, N] : cur[id]) {
+    for (std::size_t e = 0; e < cur[id].size(); ++e) {
+      const Counts counts = cur[id].counts(e);
+      const Int& N = cur[id].values[e];
       wide.assign(counts.begin(), counts.end());
       const int chosen = detail::Run::choose_by_counts(wide);
       if (chosen == 0) {
