@@ -194,6 +194,36 @@ TEST(ExactCounts, StartsThatDifferOnlyInARecoveredMarkStayApart) {
   EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2);
 }
 
+// Under overwrite=on an opener is labelled at once, so the labels do not show S_i, and an end
+// where line 8 chooses no cluster is keyed by its configuration alone. Rows 0 and 10, k = 2,
+// r = 2, q = 1/2, Algorithm 3. Labels (0, 1) with no cluster recovered: row 1 opens cluster 1
+// (1/2), the second draw places row 1 or is not sure (3/4; row 0 answered no would open and label
+// cluster 2), and Phase 2 labels nothing (Q(1, 1) not sure, 1/2): 3/16, with S_2 = X. Iteration 2
+// keeps that when both draws are unplaced (1/4), or when one places row 1, none opens a cluster
+// (5/16) and Phase 2 labels nothing (1/2): 13/32. So 3/16 13/32 = 39/512. Where row 1 was
+// recovered instead (S_2 = {0}, the same labels and configuration), two unplaced draws end with
+// the same key but for the start's: merged without it, the mass 3/64 of the first start's goes
+// to one cluster recovered, 15/512.
+TEST(ExactCounts, StartsThatDifferOnlyInSiStayApartWhereNoClusterIsChosen) {
+  const Shape sh{{{0}, {10}}, {1, 2}};
+  Rules rules;
+  rules.overwrite = true;
+  const Params P = params_of(2, 1, 1, Search::distance, rules);
+  const ExactOracle o = oracle_of({OracleKind::random, OracleMemory::fresh, Rational(1, 2)}, false);
+  ExactOptions states, counts;
+  counts.engine = ExactOptions::Engine::counts;
+  const ExactResult a = exact_distribution(matrix(sh), sh.truth, o, P, states);
+  const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+  EXPECT_TRUE(b.phase1_by_counts);
+  const exact_family::Law law = law_of(b);
+  EXPECT_EQ(law, law_of(a));
+  const auto none = law.find({{0, 1}, 0});
+  ASSERT_NE(none, law.end());
+  EXPECT_EQ(none->second, Rational(39, 512));
+  EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1);
+  EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2);
+}
+
 // A Phase 1 of r = 40 draws on n = 5 rows at k = 2 and q < 1 completes (the states engine needs
 // about 10^7 re-executions at r = 20 here), with its probabilities summing to exactly 1.
 TEST(ExactCounts, ReachesFortyDraws) {
