@@ -163,6 +163,67 @@ TEST(ExactCounts, TheProductFormIsCheckedAndLoadBearing) {
   EXPECT_NE(law_of(a), law_of(c));
 }
 
+// Under empty-recovers=on a cluster whose Phase 2 labels no row is marked recovered and leaves no
+// label: two starts of iteration 2 that differ only in that mark (cluster 1 or cluster 2 recovered
+// empty in iteration 1, both known with the same openers, S_2 = X, no label) reach the same
+// states at line 8, and only the start's key keeps them apart (proofs-notes/exact.md, "Phase 1 by
+// counts", the sampled mutants). Rows 0 and 10, k = 2, r = 3, q = 1/2, Algorithm 3: the search
+// labels nothing exactly when Q(x_1, x_1) is not sure (1/2); iteration 1 ends with p = 1 and one
+// known cluster, p = 1 and two, p = 2 and two with 9/16, 11/32, 3/32, from which iteration 2's
+// line 8 chooses the other cluster with 85/256, 99/256, 153/256. So labels (0, 0) with both
+// clusters recovered has (1/2)(1/2)(9/16 85/256 + 11/32 99/256 + 3/32 153/256) = 1539/16384;
+// merging the ends on the configuration alone gives 729/8192.
+TEST(ExactCounts, StartsThatDifferOnlyInARecoveredMarkStayApart) {
+  const Shape sh{{{0}, {10}}, {1, 2}};
+  Rules rules;
+  rules.empty_recovers = true;
+  const Params P = params_of(2, 1.5, 1, Search::distance, rules);
+  const ExactOracle o = oracle_of({OracleKind::random, OracleMemory::fresh, Rational(1, 2)}, false);
+  ExactOptions states, counts;
+  counts.engine = ExactOptions::Engine::counts;
+  const ExactResult a = exact_distribution(matrix(sh), sh.truth, o, P, states);
+  const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+  EXPECT_TRUE(b.phase1_by_counts);
+  const exact_family::Law law = law_of(b);
+  EXPECT_EQ(law, law_of(a));
+  const auto both = law.find({{0, 0}, 2});
+  ASSERT_NE(both, law.end());
+  EXPECT_EQ(both->second, Rational(1539, 16384));
+  EXPECT_EQ(a.p_failure, b.p_failure);
+  EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1);
+  EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2);
+}
+
+// Under overwrite=on an opener is labelled at once, so the labels do not show S_i, and an end
+// where line 8 chooses no cluster is keyed by its configuration alone. Rows 0 and 10, k = 2,
+// r = 2, q = 1/2, Algorithm 3. Labels (0, 1) with no cluster recovered: row 1 opens cluster 1
+// (1/2), the second draw places row 1 or is not sure (3/4; row 0 answered no would open and label
+// cluster 2), and Phase 2 labels nothing (Q(1, 1) not sure, 1/2): 3/16, with S_2 = X. Iteration 2
+// keeps that when both draws are unplaced (1/4), or when one places row 1, none opens a cluster
+// (5/16) and Phase 2 labels nothing (1/2): 13/32. So 3/16 13/32 = 39/512. Where row 1 was
+// recovered instead (S_2 = {0}, the same labels and configuration), two unplaced draws end with
+// the same key but for the start's: merged without it, the mass 3/64 of the first start's goes
+// to one cluster recovered, 15/512.
+TEST(ExactCounts, StartsThatDifferOnlyInSiStayApartWhereNoClusterIsChosen) {
+  const Shape sh{{{0}, {10}}, {1, 2}};
+  Rules rules;
+  rules.overwrite = true;
+  const Params P = params_of(2, 1, 1, Search::distance, rules);
+  const ExactOracle o = oracle_of({OracleKind::random, OracleMemory::fresh, Rational(1, 2)}, false);
+  ExactOptions states, counts;
+  counts.engine = ExactOptions::Engine::counts;
+  const ExactResult a = exact_distribution(matrix(sh), sh.truth, o, P, states);
+  const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+  EXPECT_TRUE(b.phase1_by_counts);
+  const exact_family::Law law = law_of(b);
+  EXPECT_EQ(law, law_of(a));
+  const auto none = law.find({{0, 1}, 0});
+  ASSERT_NE(none, law.end());
+  EXPECT_EQ(none->second, Rational(39, 512));
+  EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1);
+  EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2);
+}
+
 // A Phase 1 of r = 40 draws on n = 5 rows at k = 2 and q < 1 completes (the states engine needs
 // about 10^7 re-executions at r = 20 here), with its probabilities summing to exactly 1.
 TEST(ExactCounts, ReachesFortyDraws) {

@@ -742,6 +742,10 @@ ExactResult enumerate(const Matrix& X, const std::vector<int>& labels, const Exa
     const auto i = static_cast<std::size_t>(at.run.iteration - 1);
     out.states[i] += res.states;
     auto& group = pending[{at.run.iteration, 0, static_cast<int>(setup.draws)}];
+    // An end's key holds the state at line 8 but for what its representative keeps of the start
+    // state, which the start's key holds: the recovered marks (under empty-recovers=on the labels
+    // do not show them) and, where no cluster is chosen, S_i (under overwrite the labels do not
+    // show it). The rest of the run reads both (proofs-notes/exact.md, "Phase 1 by counts").
     for (const CountsEnd& e : res.ends) {
       auto [it, fresh] = group.try_emplace(start_key + e.key);
       if (fresh) {
