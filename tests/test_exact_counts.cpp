@@ -163,6 +163,24 @@ TEST(ExactCounts, TheProductFormIsCheckedAndLoadBearing) {
   EXPECT_NE(law_of(a), law_of(c));
 }
 
+// The law of `sh` at k = 2, beta = 1, Algorithm 3 (distance search) under a fresh random-weak
+// oracle with q = 1/2 and `rules`, by the counts engine (which must run Phase 1 by counts),
+// required equal to the states engine's with the same P(failure) and expected query counts.
+exact_family::Law half_weak_law_by_both(const Shape& sh, const Rules& rules, double eta) {
+  const Params P = params_of(2, eta, 1, Search::distance, rules);
+  const ExactOracle o = oracle_of({OracleKind::random, OracleMemory::fresh, Rational(1, 2)}, false);
+  ExactOptions states, counts;
+  counts.engine = ExactOptions::Engine::counts;
+  const ExactResult a = exact_distribution(matrix(sh), sh.truth, o, P, states);
+  const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
+  EXPECT_TRUE(b.phase1_by_counts);
+  EXPECT_EQ(law_of(a), law_of(b));
+  EXPECT_EQ(a.p_failure, b.p_failure);
+  EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1);
+  EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2);
+  return law_of(b);
+}
+
 // Under empty-recovers=on a cluster whose Phase 2 labels no row is marked recovered and leaves no
 // label: two starts of iteration 2 that differ only in that mark (cluster 1 or cluster 2 recovered
 // empty in iteration 1, both known with the same openers, S_2 = X, no label) reach the same
@@ -177,21 +195,10 @@ TEST(ExactCounts, StartsThatDifferOnlyInARecoveredMarkStayApart) {
   const Shape sh{{{0}, {10}}, {1, 2}};
   Rules rules;
   rules.empty_recovers = true;
-  const Params P = params_of(2, 1.5, 1, Search::distance, rules);
-  const ExactOracle o = oracle_of({OracleKind::random, OracleMemory::fresh, Rational(1, 2)}, false);
-  ExactOptions states, counts;
-  counts.engine = ExactOptions::Engine::counts;
-  const ExactResult a = exact_distribution(matrix(sh), sh.truth, o, P, states);
-  const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
-  EXPECT_TRUE(b.phase1_by_counts);
-  const exact_family::Law law = law_of(b);
-  EXPECT_EQ(law, law_of(a));
+  const exact_family::Law law = half_weak_law_by_both(sh, rules, 1.5);
   const auto both = law.find({{0, 0}, 2});
   ASSERT_NE(both, law.end());
   EXPECT_EQ(both->second, Rational(1539, 16384));
-  EXPECT_EQ(a.p_failure, b.p_failure);
-  EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1);
-  EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2);
 }
 
 // Under overwrite=on an opener is labelled at once, so the labels do not show S_i, and an end
@@ -208,20 +215,10 @@ TEST(ExactCounts, StartsThatDifferOnlyInSiStayApartWhereNoClusterIsChosen) {
   const Shape sh{{{0}, {10}}, {1, 2}};
   Rules rules;
   rules.overwrite = true;
-  const Params P = params_of(2, 1, 1, Search::distance, rules);
-  const ExactOracle o = oracle_of({OracleKind::random, OracleMemory::fresh, Rational(1, 2)}, false);
-  ExactOptions states, counts;
-  counts.engine = ExactOptions::Engine::counts;
-  const ExactResult a = exact_distribution(matrix(sh), sh.truth, o, P, states);
-  const ExactResult b = exact_distribution(matrix(sh), sh.truth, o, P, counts);
-  EXPECT_TRUE(b.phase1_by_counts);
-  const exact_family::Law law = law_of(b);
-  EXPECT_EQ(law, law_of(a));
+  const exact_family::Law law = half_weak_law_by_both(sh, rules, 1);
   const auto none = law.find({{0, 1}, 0});
   ASSERT_NE(none, law.end());
   EXPECT_EQ(none->second, Rational(39, 512));
-  EXPECT_EQ(a.expected_queries_phase1, b.expected_queries_phase1);
-  EXPECT_EQ(a.expected_queries_phase2, b.expected_queries_phase2);
 }
 
 // A Phase 1 of r = 40 draws on n = 5 rows at k = 2 and q < 1 completes (the states engine needs
