@@ -236,7 +236,7 @@ try:
         """Sends `key` once the page can take it: loaded (its script ran) and two animation frames
         later (Chromium may drop input that arrives before a new page's first paint, which a
         loaded CI machine can delay past the load event; one CI run lost the first key after the
-        link from another site, which 11 runs here, loaded, under ASan or with 400 ms of network
+        link from another site, which 10 runs here, loaded, under ASan or with 400 ms of network
         latency, never did)."""
         WebDriverWait(driver, 10).until(
             lambda d: d.execute_script("return document.readyState") == "complete")
